@@ -1,0 +1,105 @@
+// Command spindle runs Go programs on the spindle fiber VM.
+//
+//	spindle run prog.go [args...]     (also: a directory, several .go files,
+//	                                   and `--` before the program's args)
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+
+	"spindle"
+)
+
+func usage() {
+	fmt.Fprintln(os.Stderr, "usage: spindle run file.go... [--] [args...]\n       spindle run dir [--] [args...]")
+	os.Exit(2)
+}
+
+func main() {
+	if len(os.Args) < 3 || os.Args[1] != "run" {
+		usage()
+	}
+	os.Exit(run(os.Args[2:]))
+}
+
+func run(argv []string) int {
+	var files []string
+	var dir string
+	i := 0
+	for ; i < len(argv); i++ {
+		a := argv[i]
+		if a == "--" {
+			i++
+			break
+		}
+		if strings.HasSuffix(a, ".go") {
+			files = append(files, a)
+			continue
+		}
+		if len(files) == 0 && dir == "" {
+			if st, err := os.Stat(a); err == nil && st.IsDir() {
+				dir = a
+				continue
+			}
+		}
+		break
+	}
+	args := argv[i:]
+	var prog *spindle.Program
+	var err error
+	name := "main"
+	switch {
+	case dir != "":
+		prog, err = spindle.CompileDir(dir)
+		name = dir
+	case len(files) > 0:
+		prog, err = spindle.Compile(files...)
+		name = strings.TrimSuffix(files[0], ".go")
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	opts := spindle.Options{
+		Stdout: os.Stdout,
+		Stderr: os.Stderr,
+		Stdin:  os.Stdin,
+		Args:   append([]string{name}, args...),
+		Env:    os.Environ(),
+	}
+	if s := os.Getenv("SPINDLE_SEED"); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "spindle: bad SPINDLE_SEED:", err)
+			return 2
+		}
+		opts.Seed = v
+	}
+	if s := os.Getenv("SPINDLE_REDUCTIONS"); s != "" {
+		v, err := strconv.Atoi(s)
+		if err != nil || v <= 0 {
+			fmt.Fprintln(os.Stderr, "spindle: bad SPINDLE_REDUCTIONS:", s)
+			return 2
+		}
+		opts.Reductions = v
+	}
+	if s := os.Getenv("SPINDLE_STACK_MAX"); s != "" {
+		v, err := strconv.Atoi(s)
+		if err != nil || v <= 0 {
+			fmt.Fprintln(os.Stderr, "spindle: bad SPINDLE_STACK_MAX:", s)
+			return 2
+		}
+		opts.MaxStack = v
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	code, _ := prog.Run(ctx, opts)
+	return code
+}

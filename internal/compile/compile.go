@@ -1,0 +1,256 @@
+// Package compile turns a type-checked guest program into VM bytecode:
+// go/types + go/ssa (InstantiateGenerics) in, *vm.Program out.
+//
+// Owns: SSA construction, run-time type descriptors, register allocation,
+// instruction selection, binding bodyless functions to host functions.
+// Imports the vm (for the instruction set and value representation) and
+// the loader; must not import the scheduler or the guest std bindings
+// (those are passed in as a HostTable).
+package compile
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"spindle/internal/loader"
+	"spindle/internal/vm"
+)
+
+// HostTable maps a bodyless function's ssa name ("strings.Index",
+// "(*sync.Mutex).Lock") to its Go implementation.
+type HostTable map[string]vm.HostFunc
+
+// Options configure a compilation.
+type Options struct {
+	Host HostTable
+	// Sanity runs ssa's sanity checker on every function (tests).
+	Sanity bool
+}
+
+// Compiler holds the state of one compilation.
+type Compiler struct {
+	opts  Options
+	fset  *token.FileSet
+	prog  *ssa.Program
+	types typeutil.Map // types.Type -> *vm.Type
+	funcs map[*ssa.Function]*vm.Func
+	work  []*ssa.Function
+	glob  map[*ssa.Global]int32
+	out   *vm.Program
+	errs  []string
+	// method sets already attached
+	msets map[*vm.Type]bool
+}
+
+// Compile builds SSA for the loaded program and compiles everything
+// reachable from main.main and the package initialisers.
+func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
+	mode := ssa.InstantiateGenerics
+	if opts.Sanity {
+		mode |= ssa.SanityCheckFunctions
+	}
+	prog := ssa.NewProgram(lp.Fset, mode)
+	// Create every std package that main reaches, dependencies included.
+	created := map[*types.Package]bool{}
+	var create func(tp *types.Package) error
+	create = func(tp *types.Package) error {
+		if created[tp] {
+			return nil
+		}
+		created[tp] = true
+		if tp == types.Unsafe {
+			prog.CreatePackage(types.Unsafe, nil, nil, true)
+			return nil
+		}
+		for _, im := range tp.Imports() {
+			if err := create(im); err != nil {
+				return err
+			}
+		}
+		if tp.Path() == "main" {
+			return nil
+		}
+		sp, err := lp.Std.Load(tp.Path())
+		if err != nil {
+			return err
+		}
+		prog.CreatePackage(sp.Types, sp.Files, sp.Info, true)
+		return nil
+	}
+	// The runtime package is always present: run-time errors are its types.
+	rt, err := lp.Std.Load("runtime")
+	if err != nil {
+		return nil, err
+	}
+	if err := create(rt.Types); err != nil {
+		return nil, err
+	}
+	if err := create(lp.Main.Types); err != nil {
+		return nil, err
+	}
+	mainPkg := prog.CreatePackage(lp.Main.Types, lp.Main.Files, lp.Main.Info, true)
+	prog.Build()
+
+	c := &Compiler{
+		opts:  opts,
+		fset:  lp.Fset,
+		prog:  prog,
+		funcs: map[*ssa.Function]*vm.Func{},
+		glob:  map[*ssa.Global]int32{},
+		out:   &vm.Program{},
+		msets: map[*vm.Type]bool{},
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			if ce, ok := r.(compileError); ok {
+				out, err = nil, loader.ErrorList{string(ce)}
+				return
+			}
+			panic(r)
+		}
+	}()
+	mainFn := mainPkg.Func("main")
+	if mainFn == nil {
+		return nil, loader.ErrorList{"function main is undeclared in the main package"}
+	}
+	c.out.Main = c.fn(mainFn)
+	c.out.Init = c.fn(mainPkg.Func("init"))
+	rtPkg := prog.ImportedPackage("runtime")
+	c.out.RuntimeErrorType = c.typ(rtPkg.Type("rtError").Type())
+	c.methods(c.out.RuntimeErrorType)
+	c.out.PanicNilType = c.typ(types.NewPointer(rtPkg.Type("PanicNilError").Type()))
+	c.methods(c.out.PanicNilType)
+	c.out.ErrorType = c.typ(types.Universe.Lookup("error").Type())
+	for len(c.work) > 0 {
+		fn := c.work[len(c.work)-1]
+		c.work = c.work[:len(c.work)-1]
+		c.compileFunc(fn, c.funcs[fn])
+	}
+	if len(c.errs) > 0 {
+		sort.Strings(c.errs)
+		return nil, loader.ErrorList(c.errs)
+	}
+	c.out.Globals = make([]*vm.Type, len(c.glob))
+	for g, i := range c.glob {
+		c.out.Globals[i] = c.typ(g.Type().(*types.Pointer).Elem())
+	}
+	return c.out, nil
+}
+
+type compileError string
+
+// fn returns the vm.Func shell for f, queueing it for compilation.
+func (c *Compiler) fn(f *ssa.Function) *vm.Func {
+	if f == nil {
+		return nil
+	}
+	if vf := c.funcs[f]; vf != nil {
+		return vf
+	}
+	vf := &vm.Func{Name: funcName(f), RecoverPC: -1}
+	if pos := c.fset.Position(f.Pos()); pos.IsValid() {
+		vf.File = pos.Filename
+		vf.Line = int32(pos.Line)
+	}
+	vf.Static = &vm.Closure{Fn: vf}
+	sig := f.Signature
+	vf.NResults = int32(sig.Results().Len())
+	for i := 0; i < sig.Results().Len(); i++ {
+		vf.ResultTypes = append(vf.ResultTypes, c.typ(sig.Results().At(i).Type()))
+	}
+	c.funcs[f] = vf
+	if f.Blocks == nil {
+		np := sig.Params().Len()
+		if sig.Recv() != nil {
+			np++
+		}
+		vf.NParams = int32(np)
+		name := f.String()
+		if o := f.Origin(); o != nil {
+			name = o.String()
+		}
+		h := c.opts.Host[name]
+		if h == nil {
+			h = c.opts.Host[f.String()]
+		}
+		if h == nil {
+			c.errs = append(c.errs, fmt.Sprintf("BUG: no host implementation for bodyless function %s", name))
+			h = func(*vm.Fiber, []vm.Value, []vm.Value) {
+				panic(vm.Fatal("missing host function " + name))
+			}
+		}
+		vf.Host = h
+		return vf
+	}
+	c.work = append(c.work, f)
+	return vf
+}
+
+// funcName renders f as Go's tracebacks do: main.f, main.(*T).M, main.f.func1.
+func funcName(f *ssa.Function) string {
+	s := f.String()
+	s = strings.TrimPrefix(s, "(")
+	if i := strings.Index(s, ")."); i >= 0 && strings.HasPrefix(f.String(), "(") {
+		recv := s[:i]
+		ptr := strings.HasPrefix(recv, "*")
+		recv = strings.TrimPrefix(recv, "*")
+		pkg := ""
+		if j := strings.LastIndex(recv, "."); j >= 0 {
+			pkg, recv = recv[:j], recv[j+1:]
+			if k := strings.LastIndex(pkg, "/"); k >= 0 {
+				pkg = pkg[k+1:]
+			}
+		}
+		if ptr {
+			recv = "(*" + recv + ")"
+		}
+		return pkg + "." + recv + s[i+1:]
+	}
+	if j := strings.LastIndex(s, "/"); j >= 0 && !strings.Contains(s[:j], "(") {
+		s = s[j+1:]
+	}
+	s = strings.ReplaceAll(s, "$", ".")
+	return s
+}
+
+// global returns the index of package-level variable g.
+func (c *Compiler) global(g *ssa.Global) int32 {
+	if i, ok := c.glob[g]; ok {
+		return i
+	}
+	i := int32(len(c.glob))
+	c.glob[g] = i
+	return i
+}
+
+// methods fills t.Methods with t's method set and queues the methods.
+func (c *Compiler) methods(t *vm.Type) {
+	if c.msets[t] {
+		return
+	}
+	c.msets[t] = true
+	if types.IsInterface(t.GoType) {
+		return
+	}
+	ms := c.prog.MethodSets.MethodSet(t.GoType)
+	if ms.Len() == 0 {
+		return
+	}
+	if t.Methods == nil {
+		t.Methods = map[string]*vm.Func{}
+	}
+	for i := 0; i < ms.Len(); i++ {
+		sel := ms.At(i)
+		fn := c.prog.MethodValue(sel)
+		if fn == nil {
+			continue
+		}
+		t.Methods[sel.Obj().Name()] = c.fn(fn)
+	}
+}

@@ -1,0 +1,1007 @@
+package compile
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+
+	"golang.org/x/tools/go/ssa"
+
+	"spindle/internal/vm"
+)
+
+// fnc is the state of compiling one function.
+type fnc struct {
+	c  *Compiler
+	f  *ssa.Function
+	vf *vm.Func
+
+	regs   map[ssa.Value]int32
+	nregs  int32
+	consts map[string]int32
+	glregs map[*ssa.Global]int32
+	temps  int32 // first of the phi temporaries
+	ntemps int32
+
+	code    []vm.Instr
+	lines   []int32
+	line    int32
+	blockPC []int32
+	fixups  []fixup
+	tidx    map[*vm.Type]int32
+	order   []*ssa.BasicBlock
+	next    *ssa.BasicBlock // block emitted after the current one
+}
+
+type fixup struct {
+	pc    int
+	block int
+}
+
+func (c *Compiler) compileFunc(f *ssa.Function, vf *vm.Func) {
+	defer func() {
+		if r := recover(); r != nil {
+			if ce, ok := r.(compileError); ok {
+				c.errs = append(c.errs, string(ce))
+				return
+			}
+			panic(fmt.Sprintf("compiling %s: %v", f, r))
+		}
+	}()
+	fc := &fnc{c: c, f: f, vf: vf, regs: map[ssa.Value]int32{}, consts: map[string]int32{}, glregs: map[*ssa.Global]int32{}, tidx: map[*vm.Type]int32{}}
+	fc.layout()
+	fc.emitBody()
+}
+
+// layout assigns registers: params, free variables, SSA values, phi
+// temporaries, global addresses, constants.
+func (fc *fnc) layout() {
+	f := fc.f
+	for _, p := range f.Params {
+		fc.regs[p] = fc.nregs
+		fc.nregs++
+	}
+	fc.vf.NParams = fc.nregs
+	for _, fv := range f.FreeVars {
+		fc.regs[fv] = fc.nregs
+		fc.nregs++
+	}
+	fc.vf.NFree = int32(len(f.FreeVars))
+	maxPhis := 0
+	var extracts []*ssa.Extract
+	for _, b := range f.Blocks {
+		nphi := 0
+		for _, ins := range b.Instrs {
+			if _, ok := ins.(*ssa.Phi); ok {
+				nphi++
+			}
+			v, ok := ins.(ssa.Value)
+			if !ok {
+				continue
+			}
+			if e, ok := v.(*ssa.Extract); ok {
+				extracts = append(extracts, e)
+				continue
+			}
+			n := int32(1)
+			if tup, ok := v.Type().(*types.Tuple); ok {
+				n = int32(tup.Len())
+				if n == 0 {
+					continue
+				}
+			}
+			fc.regs[v] = fc.nregs
+			fc.nregs += n
+		}
+		maxPhis = max(maxPhis, nphi)
+	}
+	for _, e := range extracts {
+		fc.regs[e] = fc.regs[e.Tuple] + int32(e.Index)
+	}
+	fc.temps = fc.nregs
+	fc.ntemps = int32(maxPhis)
+	fc.nregs += fc.ntemps
+	// Globals used: their addresses are loaded once at entry.
+	var rands []*ssa.Value
+	for _, b := range f.Blocks {
+		for _, ins := range b.Instrs {
+			rands = ins.Operands(rands[:0])
+			for _, rp := range rands {
+				if rp == nil || *rp == nil {
+					continue
+				}
+				if g, ok := (*rp).(*ssa.Global); ok {
+					if _, seen := fc.glregs[g]; !seen {
+						fc.glregs[g] = fc.nregs
+						fc.regs[g] = fc.nregs
+						fc.nregs++
+					}
+				}
+			}
+		}
+	}
+	// Constants.
+	fc.vf.ConstBase = fc.nregs
+	for _, b := range f.Blocks {
+		for _, ins := range b.Instrs {
+			rands = ins.Operands(rands[:0])
+			for _, rp := range rands {
+				if rp == nil || *rp == nil {
+					continue
+				}
+				switch v := (*rp).(type) {
+				case *ssa.Const:
+					fc.regs[v] = fc.constReg(fc.constValue(v), v.Type().String()+"|"+constKey(v))
+				case *ssa.Function:
+					vf := fc.c.fn(v)
+					fc.regs[v] = fc.constReg(vm.Value{R: vf.Static}, fmt.Sprintf("fn|%p", vf))
+				}
+			}
+			if call, ok := ins.(ssa.CallInstruction); ok {
+				if bi, ok := call.Common().Value.(*ssa.Builtin); ok && (bi.Name() == "len" || bi.Name() == "cap") {
+					if n, ok := arrayLen(call.Common().Args[0].Type()); ok {
+						fc.constReg(vm.Int(n), fmt.Sprintf("int|%d", n))
+					}
+				}
+			}
+		}
+	}
+	if fc.hasDefer() && f.Recover == nil {
+		for i, t := range fc.vf.ResultTypes {
+			fc.constReg(t.Zero(), fmt.Sprintf("zero|%p|%d", t, i))
+		}
+	}
+}
+
+func constKey(c *ssa.Const) string {
+	if c.Value == nil {
+		return "nil"
+	}
+	return c.Value.Kind().String() + ":" + c.Value.ExactString()
+}
+
+func arrayLen(t types.Type) (int64, bool) {
+	switch u := t.Underlying().(type) {
+	case *types.Array:
+		return u.Len(), true
+	case *types.Pointer:
+		if a, ok := u.Elem().Underlying().(*types.Array); ok {
+			return a.Len(), true
+		}
+	}
+	return 0, false
+}
+
+func (fc *fnc) constReg(v vm.Value, key string) int32 {
+	if r, ok := fc.consts[key]; ok {
+		return r
+	}
+	r := fc.nregs
+	fc.nregs++
+	fc.consts[key] = r
+	fc.vf.Consts = append(fc.vf.Consts, v)
+	return r
+}
+
+func (fc *fnc) hasDefer() bool {
+	for _, b := range fc.f.Blocks {
+		for _, ins := range b.Instrs {
+			if _, ok := ins.(*ssa.Defer); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// constValue converts an ssa constant.
+func (fc *fnc) constValue(c *ssa.Const) vm.Value {
+	vt := fc.c.typ(c.Type())
+	if c.Value == nil {
+		return vt.Zero()
+	}
+	switch vt.Kind {
+	case vm.KBool:
+		return vm.Bool(constant.BoolVal(c.Value))
+	case vm.KInt, vm.KInt8, vm.KInt16, vm.KInt32, vm.KInt64:
+		v, _ := constant.Int64Val(constant.ToInt(c.Value))
+		return vm.Int(v)
+	case vm.KUint, vm.KUint8, vm.KUint16, vm.KUint32, vm.KUint64, vm.KUintptr:
+		v, _ := constant.Uint64Val(constant.ToInt(c.Value))
+		return vm.Uint(v)
+	case vm.KFloat32:
+		v, _ := constant.Float64Val(constant.ToFloat(c.Value))
+		return vm.Float(float64(float32(v)))
+	case vm.KFloat64:
+		v, _ := constant.Float64Val(constant.ToFloat(c.Value))
+		return vm.Float(v)
+	case vm.KComplex64, vm.KComplex128:
+		cv := constant.ToComplex(c.Value)
+		re, _ := constant.Float64Val(constant.Real(cv))
+		im, _ := constant.Float64Val(constant.Imag(cv))
+		if vt.Kind == vm.KComplex64 {
+			return vm.Value{R: complex128(complex64(complex(re, im)))}
+		}
+		return vm.Value{R: complex(re, im)}
+	case vm.KString:
+		return vm.Str(constant.StringVal(c.Value))
+	}
+	panic(compileError(fmt.Sprintf("BUG: constant %s of type %s", c.Value, c.Type())))
+}
+
+func (fc *fnc) reg(v ssa.Value) int32 {
+	r, ok := fc.regs[v]
+	if !ok {
+		panic(compileError(fmt.Sprintf("BUG: %s: no register for %s (%T) in %s", fc.pos(v.Pos()), v.Name(), v, fc.f)))
+	}
+	return r
+}
+
+func (fc *fnc) pos(p token.Pos) string {
+	return fc.c.fset.Position(p).String()
+}
+
+func (fc *fnc) emit(op vm.Op, a, b, c int32) int {
+	fc.code = append(fc.code, vm.Instr{Op: op, A: a, B: b, C: c})
+	fc.lines = append(fc.lines, fc.line)
+	return len(fc.code) - 1
+}
+
+func (fc *fnc) typeIdx(t *vm.Type) int32 {
+	if i, ok := fc.tidx[t]; ok {
+		return i
+	}
+	i := int32(len(fc.vf.Types))
+	fc.vf.Types = append(fc.vf.Types, t)
+	fc.tidx[t] = i
+	return i
+}
+
+func (fc *fnc) tidxOf(t types.Type) int32 { return fc.typeIdx(fc.c.typ(t)) }
+
+func (fc *fnc) jump(op vm.Op, b int32, target *ssa.BasicBlock) {
+	pc := fc.emit(op, 0, b, 0)
+	fc.fixups = append(fc.fixups, fixup{pc: pc, block: target.Index})
+}
+
+func (fc *fnc) emitBody() {
+	f := fc.f
+	fc.blockPC = make([]int32, len(f.Blocks))
+	fc.line = fc.vf.Line
+	for g, r := range fc.glregs {
+		fc.emit(vm.OpGlobal, r, fc.c.global(g), 0)
+	}
+	fc.order = f.Blocks
+	for i, b := range fc.order {
+		fc.next = nil
+		if i+1 < len(fc.order) {
+			fc.next = fc.order[i+1]
+		}
+		fc.blockPC[b.Index] = int32(len(fc.code))
+		if b == f.Recover {
+			fc.vf.RecoverPC = int32(len(fc.code))
+			fc.emit(vm.OpRunDefers, 0, 0, 0)
+		}
+		for _, ins := range b.Instrs {
+			if p := ins.Pos(); p.IsValid() {
+				fc.line = int32(fc.c.fset.Position(p).Line)
+			}
+			fc.instr(ins)
+		}
+	}
+	if fc.hasDefer() && f.Recover == nil {
+		// Synthesised recovery path: finish the deferred calls, return zeros.
+		fc.vf.RecoverPC = int32(len(fc.code))
+		fc.emit(vm.OpRunDefers, 0, 0, 0)
+		var res []int32
+		for i, t := range fc.vf.ResultTypes {
+			res = append(res, fc.consts[fmt.Sprintf("zero|%p|%d", t, i)])
+		}
+		fc.ret(res)
+	}
+	// Patch jumps; backward jumps charge a reduction.
+	for _, fx := range fc.fixups {
+		target := fc.blockPC[fx.block]
+		ins := &fc.code[fx.pc]
+		if target <= int32(fx.pc) {
+			switch ins.Op {
+			case vm.OpJump:
+				ins.Op = vm.OpLoop
+			case vm.OpBrFalse, vm.OpBrTrue:
+				// Route through a trampoline that charges the reduction.
+				tramp := fc.emit(vm.OpLoop, target, 0, 0)
+				target = int32(tramp)
+			}
+		}
+		ins.A = target
+	}
+	fc.vf.Code = fc.code
+	fc.vf.Lines = fc.lines
+	fc.vf.NRegs = fc.nregs
+}
+
+func (fc *fnc) ret(res []int32) {
+	if len(res) == 0 {
+		fc.emit(vm.OpReturn, 0, 0, -1)
+		return
+	}
+	fc.vf.Lists = append(fc.vf.Lists, res)
+	fc.emit(vm.OpReturn, 0, 0, int32(len(fc.vf.Lists)-1))
+}
+
+// edgeMoves emits the phi moves for the edge from -> to; it reports
+// whether it emitted anything.
+func (fc *fnc) edgeMoves(from, to *ssa.BasicBlock) bool {
+	pi := -1
+	for i, p := range to.Preds {
+		if p == from {
+			pi = i
+			break
+		}
+	}
+	var dsts, srcs []int32
+	for _, ins := range to.Instrs {
+		phi, ok := ins.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		d, s := fc.reg(phi), fc.reg(phi.Edges[pi])
+		if d != s {
+			dsts = append(dsts, d)
+			srcs = append(srcs, s)
+		}
+	}
+	if len(dsts) == 0 {
+		return false
+	}
+	conflict := false
+	for i, s := range srcs {
+		for j, d := range dsts {
+			if i != j && s == d {
+				conflict = true
+			}
+		}
+	}
+	if !conflict {
+		for i := range dsts {
+			fc.emit(vm.OpMove, dsts[i], srcs[i], 0)
+		}
+		return true
+	}
+	for i := range srcs {
+		fc.emit(vm.OpMove, fc.temps+int32(i), srcs[i], 0)
+	}
+	for i := range dsts {
+		fc.emit(vm.OpMove, dsts[i], fc.temps+int32(i), 0)
+	}
+	return true
+}
+
+func (fc *fnc) hasPhis(to *ssa.BasicBlock) bool {
+	if len(to.Instrs) == 0 {
+		return false
+	}
+	_, ok := to.Instrs[0].(*ssa.Phi)
+	return ok
+}
+
+func (fc *fnc) instr(ins ssa.Instruction) {
+	switch i := ins.(type) {
+	case *ssa.DebugRef, *ssa.Phi, *ssa.Extract:
+		// Phis are moves on edges; extracts alias their tuple's registers.
+	case *ssa.Jump:
+		b := i.Block()
+		to := b.Succs[0]
+		fc.edgeMoves(b, to)
+		if to != fc.next {
+			fc.jump(vm.OpJump, 0, to)
+		}
+	case *ssa.If:
+		b := i.Block()
+		cond := fc.reg(i.Cond)
+		then, els := b.Succs[0], b.Succs[1]
+		if !fc.hasPhis(then) && !fc.hasPhis(els) {
+			switch {
+			case then == fc.next:
+				fc.jump(vm.OpBrFalse, cond, els)
+			case els == fc.next:
+				fc.jump(vm.OpBrTrue, cond, then)
+			default:
+				fc.jump(vm.OpBrFalse, cond, els)
+				fc.jump(vm.OpJump, 0, then)
+			}
+			return
+		}
+		br := fc.emit(vm.OpBrFalse, 0, cond, 0)
+		fc.edgeMoves(b, then)
+		fc.jump(vm.OpJump, 0, then)
+		fc.code[br].A = int32(len(fc.code))
+		fc.edgeMoves(b, els)
+		if els != fc.next {
+			fc.jump(vm.OpJump, 0, els)
+		}
+	case *ssa.Return:
+		res := make([]int32, len(i.Results))
+		for k, r := range i.Results {
+			res[k] = fc.reg(r)
+		}
+		fc.ret(res)
+	case *ssa.Panic:
+		fc.emit(vm.OpPanic, 0, fc.reg(i.X), 0)
+	case *ssa.RunDefers:
+		fc.emit(vm.OpRunDefers, 0, 0, 0)
+	case *ssa.Alloc:
+		fc.emit(vm.OpAlloc, fc.reg(i), fc.tidxOf(deref(i.Type())), 0)
+	case *ssa.BinOp:
+		fc.binop(i)
+	case *ssa.UnOp:
+		fc.unop(i)
+	case *ssa.Convert:
+		fc.convert(fc.reg(i), fc.reg(i.X), i.X.Type(), i.Type())
+	case *ssa.ChangeType, *ssa.ChangeInterface:
+		fc.emit(vm.OpMove, fc.reg(i.(ssa.Value)), fc.reg(*i.Operands(nil)[0]), 0)
+	case *ssa.MultiConvert:
+		panic(compileError(fc.pos(i.Pos()) + ": spindle does not support conversions between type parameters with mixed core types yet"))
+	case *ssa.SliceToArrayPointer:
+		fc.convs(fc.reg(i), fc.reg(i.X), vm.Conv{Kind: vm.ConvSliceToArrayPtr, To: fc.c.typ(i.Type())})
+	case *ssa.MakeInterface:
+		t := fc.c.typ(i.X.Type())
+		fc.c.methods(t)
+		fc.emit(vm.OpMakeIface, fc.reg(i), fc.reg(i.X), fc.typeIdx(t))
+	case *ssa.TypeAssert:
+		t := fc.c.typ(i.AssertedType)
+		var op vm.Op
+		switch {
+		case t.Kind == vm.KInterface && i.CommaOk:
+			op = vm.OpIfaceAssertOK
+		case t.Kind == vm.KInterface:
+			op = vm.OpIfaceAssert
+		case i.CommaOk:
+			op = vm.OpTypeAssertOK
+		default:
+			op = vm.OpTypeAssert
+		}
+		fc.emit(op, fc.reg(i), fc.reg(i.X), fc.typeIdx(t))
+		fc.emit(vm.OpNop, fc.tidxOf(i.X.Type()), 0, 0)
+	case *ssa.Field:
+		fc.emit(vm.OpField, fc.reg(i), fc.reg(i.X), int32(i.Field))
+	case *ssa.FieldAddr:
+		fc.emit(vm.OpFieldAddr, fc.reg(i), fc.reg(i.X), int32(i.Field))
+	case *ssa.Index:
+		if isString(i.X.Type()) {
+			fc.emit(vm.OpSIndex, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
+		} else {
+			fc.emit(vm.OpIndex, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
+		}
+	case *ssa.IndexAddr:
+		if _, ok := i.X.Type().Underlying().(*types.Pointer); ok {
+			fc.emit(vm.OpIndexAddrP, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
+		} else {
+			fc.emit(vm.OpIndexAddr, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
+		}
+	case *ssa.Slice:
+		op := vm.SliceOp{Lo: fc.optReg(i.Low), Hi: fc.optReg(i.High), Max: fc.optReg(i.Max)}
+		switch u := i.X.Type().Underlying().(type) {
+		case *types.Basic:
+			op.Kind = vm.KString
+		case *types.Pointer:
+			op.Kind = vm.KPointer
+			op.Len = int(u.Elem().Underlying().(*types.Array).Len())
+		default:
+			op.Kind = vm.KSlice
+		}
+		fc.vf.Slices = append(fc.vf.Slices, op)
+		fc.emit(vm.OpSlice, fc.reg(i), fc.reg(i.X), int32(len(fc.vf.Slices)-1))
+	case *ssa.Lookup:
+		if isString(i.X.Type()) {
+			fc.emit(vm.OpSIndex, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
+			return
+		}
+		op := vm.OpMapLookup
+		if i.CommaOk {
+			op = vm.OpMapLookupOK
+		}
+		fc.emit(op, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
+		fc.emit(vm.OpNop, fc.tidxOf(i.X.Type().Underlying().(*types.Map).Elem()), 0, 0)
+	case *ssa.MapUpdate:
+		fc.emit(vm.OpMapUpdate, fc.reg(i.Map), fc.reg(i.Key), fc.reg(i.Value))
+	case *ssa.MakeMap:
+		fc.emit(vm.OpMakeMap, fc.reg(i), fc.optReg(i.Reserve), fc.tidxOf(i.Type()))
+	case *ssa.MakeChan:
+		fc.emit(vm.OpMakeChan, fc.reg(i), fc.reg(i.Size), fc.tidxOf(i.Type()))
+	case *ssa.MakeSlice:
+		fc.vf.Makes = append(fc.vf.Makes, vm.MakeOp{T: fc.c.typ(i.Type()), Len: fc.reg(i.Len), Cap: fc.reg(i.Cap)})
+		fc.emit(vm.OpMakeSlice, fc.reg(i), 0, int32(len(fc.vf.Makes)-1))
+	case *ssa.MakeClosure:
+		op := vm.ClosureOp{Fn: fc.c.fn(i.Fn.(*ssa.Function))}
+		for _, b := range i.Bindings {
+			op.Free = append(op.Free, fc.reg(b))
+		}
+		fc.vf.Closures = append(fc.vf.Closures, op)
+		fc.emit(vm.OpMakeClosure, fc.reg(i), 0, int32(len(fc.vf.Closures)-1))
+	case *ssa.Range:
+		fc.emit(vm.OpRange, fc.reg(i), fc.reg(i.X), 0)
+	case *ssa.Next:
+		fc.emit(vm.OpNext, fc.reg(i), fc.reg(i.Iter), 0)
+	case *ssa.Store:
+		t := fc.c.typ(i.Val.Type())
+		if t.IsAgg() {
+			fc.emit(vm.OpStoreAgg, fc.reg(i.Addr), fc.reg(i.Val), fc.typeIdx(t))
+		} else {
+			fc.emit(vm.OpStore, fc.reg(i.Addr), fc.reg(i.Val), 0)
+		}
+	case *ssa.Send:
+		fc.emit(vm.OpSend, fc.reg(i.Chan), fc.reg(i.X), 0)
+	case *ssa.Select:
+		op := vm.SelectOp{Blocking: i.Blocking}
+		for _, st := range i.States {
+			sc := vm.SelectCase{Chan: fc.reg(st.Chan), Send: st.Dir == types.SendOnly}
+			if sc.Send {
+				sc.Val = fc.reg(st.Send)
+			} else {
+				op.NRecv++
+			}
+			op.Cases = append(op.Cases, sc)
+		}
+		fc.vf.Selects = append(fc.vf.Selects, op)
+		fc.emit(vm.OpSelect, fc.reg(i), 0, int32(len(fc.vf.Selects)-1))
+	case *ssa.Call:
+		dst := int32(-1)
+		if r, ok := fc.regs[i]; ok {
+			dst = r
+		}
+		fc.call(i.Common(), dst)
+	case *ssa.Go:
+		cs := fc.callSite(i.Common())
+		fc.vf.Calls = append(fc.vf.Calls, cs)
+		fc.emit(vm.OpGo, 0, 0, int32(len(fc.vf.Calls)-1))
+	case *ssa.Defer:
+		cs := fc.callSite(i.Common())
+		cs.DeferStack = -1
+		if i.DeferStack != nil {
+			cs.DeferStack = fc.reg(i.DeferStack)
+		}
+		fc.vf.Calls = append(fc.vf.Calls, cs)
+		fc.emit(vm.OpDefer, 0, 0, int32(len(fc.vf.Calls)-1))
+	default:
+		panic(compileError(fmt.Sprintf("%s: BUG: unsupported instruction %T (%s)", fc.pos(ins.Pos()), ins, ins)))
+	}
+}
+
+func (fc *fnc) optReg(v ssa.Value) int32 {
+	if v == nil {
+		return -1
+	}
+	return fc.reg(v)
+}
+
+func deref(t types.Type) types.Type { return t.Underlying().(*types.Pointer).Elem() }
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func basicOf(t types.Type) *types.Basic {
+	b, _ := t.Underlying().(*types.Basic)
+	return b
+}
+
+// ext emits the extension that keeps a narrow integer register canonical.
+func (fc *fnc) ext(r int32, t types.Type) {
+	b := basicOf(t)
+	if b == nil {
+		return
+	}
+	switch b.Kind() {
+	case types.Int8:
+		fc.emit(vm.OpSExt8, r, r, 0)
+	case types.Int16:
+		fc.emit(vm.OpSExt16, r, r, 0)
+	case types.Int32:
+		fc.emit(vm.OpSExt32, r, r, 0)
+	case types.Uint8:
+		fc.emit(vm.OpZExt8, r, r, 0)
+	case types.Uint16:
+		fc.emit(vm.OpZExt16, r, r, 0)
+	case types.Uint32:
+		fc.emit(vm.OpZExt32, r, r, 0)
+	case types.Float32:
+		fc.emit(vm.OpF32, r, r, 0)
+	case types.Complex64:
+		fc.emit(vm.OpC64, r, r, 0)
+	}
+}
+
+func smallConst(v ssa.Value) (int64, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+		return 0, false
+	}
+	n, exact := constant.Int64Val(c.Value)
+	if !exact || n < math.MinInt32/2 || n > math.MaxInt32/2 {
+		return 0, false
+	}
+	return n, true
+}
+
+func isNilConst(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value == nil
+}
+
+func (fc *fnc) binop(i *ssa.BinOp) {
+	dst, x, y := fc.reg(i), fc.reg(i.X), fc.reg(i.Y)
+	t := i.X.Type()
+	b := basicOf(t)
+	switch i.Op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		fc.compare(i, dst, x, y, b)
+		return
+	case token.SHL, token.SHR:
+		if yb := basicOf(i.Y.Type()); yb.Info()&types.IsUnsigned == 0 {
+			if _, ok := smallConst(i.Y); !ok {
+				fc.emit(vm.OpNegShift, 0, y, 0)
+			}
+		}
+		signed := b.Info()&types.IsUnsigned == 0
+		if n, ok := smallConst(i.Y); ok && n >= 0 && n < 64 {
+			switch {
+			case i.Op == token.SHL:
+				fc.emit(vm.OpShlI, dst, x, int32(n))
+			case signed:
+				fc.emit(vm.OpShrSI, dst, x, int32(n))
+			default:
+				fc.emit(vm.OpShrUI, dst, x, int32(n))
+			}
+		} else {
+			switch {
+			case i.Op == token.SHL:
+				fc.emit(vm.OpShl, dst, x, y)
+			case signed:
+				fc.emit(vm.OpShrS, dst, x, y)
+			default:
+				fc.emit(vm.OpShrU, dst, x, y)
+			}
+		}
+		fc.ext(dst, t)
+		return
+	}
+	info := b.Info()
+	switch {
+	case info&types.IsString != 0:
+		fc.emit(vm.OpSAdd, dst, x, y)
+		return
+	case info&types.IsFloat != 0:
+		ops := map[token.Token]vm.Op{token.ADD: vm.OpFAdd, token.SUB: vm.OpFSub, token.MUL: vm.OpFMul, token.QUO: vm.OpFDiv}
+		fc.emit(ops[i.Op], dst, x, y)
+	case info&types.IsComplex != 0:
+		ops := map[token.Token]vm.Op{token.ADD: vm.OpCAdd, token.SUB: vm.OpCSub, token.MUL: vm.OpCMul, token.QUO: vm.OpCDiv}
+		fc.emit(ops[i.Op], dst, x, y)
+	default:
+		unsigned := info&types.IsUnsigned != 0
+		if n, ok := smallConst(i.Y); ok && (i.Op == token.ADD || i.Op == token.SUB) {
+			if i.Op == token.SUB {
+				n = -n
+			}
+			fc.emit(vm.OpAddI, dst, x, int32(n))
+			break
+		}
+		var op vm.Op
+		switch i.Op {
+		case token.ADD:
+			op = vm.OpAdd
+		case token.SUB:
+			op = vm.OpSub
+		case token.MUL:
+			op = vm.OpMul
+		case token.QUO:
+			op = vm.OpDivS
+			if unsigned {
+				op = vm.OpDivU
+			}
+		case token.REM:
+			op = vm.OpRemS
+			if unsigned {
+				op = vm.OpRemU
+			}
+		case token.AND:
+			op = vm.OpAnd
+		case token.OR:
+			op = vm.OpOr
+		case token.XOR:
+			op = vm.OpXor
+		case token.AND_NOT:
+			op = vm.OpAndNot
+		default:
+			panic(compileError("BUG: binop " + i.Op.String()))
+		}
+		fc.emit(op, dst, x, y)
+	}
+	fc.ext(dst, t)
+}
+
+func (fc *fnc) compare(i *ssa.BinOp, dst, x, y int32, b *types.Basic) {
+	op := i.Op
+	// Reference kinds compared with nil.
+	if isNilConst(i.X) || isNilConst(i.Y) {
+		r := x
+		if isNilConst(i.X) {
+			r = y
+		}
+		fc.emit(vm.OpIsNil, dst, r, 0)
+		if op == token.NEQ {
+			fc.emit(vm.OpNot, dst, dst, 0)
+		}
+		return
+	}
+	if b == nil {
+		switch i.X.Type().Underlying().(type) {
+		case *types.Pointer, *types.Chan, *types.Map, *types.Signature:
+			if op == token.EQL {
+				fc.emit(vm.OpEqRef, dst, x, y)
+			} else {
+				fc.emit(vm.OpNeRef, dst, x, y)
+			}
+			return
+		}
+		fc.vf.Cmps = append(fc.vf.Cmps, vm.Cmp{T: fc.c.typ(i.X.Type()), X: x, Y: y})
+		if op == token.EQL {
+			fc.emit(vm.OpEqV, dst, 0, int32(len(fc.vf.Cmps)-1))
+		} else {
+			fc.emit(vm.OpNeV, dst, 0, int32(len(fc.vf.Cmps)-1))
+		}
+		return
+	}
+	// Normalise > and >= by swapping operands.
+	if op == token.GTR || op == token.GEQ {
+		if n, ok := smallConst(i.Y); ok && op == token.GTR && b.Info()&types.IsInteger != 0 && b.Info()&types.IsUnsigned == 0 {
+			fc.emit(vm.OpGtSI, dst, x, int32(n))
+			return
+		}
+		x, y = y, x
+		if op == token.GTR {
+			op = token.LSS
+		} else {
+			op = token.LEQ
+		}
+	} else if n, ok := smallConst(i.Y); ok && op == token.LSS && b.Info()&types.IsInteger != 0 && b.Info()&types.IsUnsigned == 0 {
+		fc.emit(vm.OpLtSI, dst, x, int32(n))
+		return
+	}
+	info := b.Info()
+	var eq, ne, lt, le vm.Op
+	switch {
+	case info&types.IsString != 0:
+		eq, ne, lt, le = vm.OpSEq, vm.OpSNe, vm.OpSLt, vm.OpSLe
+	case info&types.IsFloat != 0:
+		eq, ne, lt, le = vm.OpFEq, vm.OpFNe, vm.OpFLt, vm.OpFLe
+	case info&types.IsComplex != 0:
+		eq, ne = vm.OpCEq, vm.OpCNe
+	case b.Kind() == types.UnsafePointer:
+		eq, ne = vm.OpEqRef, vm.OpNeRef
+	case info&types.IsUnsigned != 0:
+		eq, ne, lt, le = vm.OpEq, vm.OpNe, vm.OpLtU, vm.OpLeU
+	default:
+		eq, ne, lt, le = vm.OpEq, vm.OpNe, vm.OpLtS, vm.OpLeS
+	}
+	switch op {
+	case token.EQL:
+		fc.emit(eq, dst, x, y)
+	case token.NEQ:
+		fc.emit(ne, dst, x, y)
+	case token.LSS:
+		fc.emit(lt, dst, x, y)
+	case token.LEQ:
+		fc.emit(le, dst, x, y)
+	}
+}
+
+func (fc *fnc) unop(i *ssa.UnOp) {
+	dst, x := fc.reg(i), fc.reg(i.X)
+	switch i.Op {
+	case token.NOT:
+		fc.emit(vm.OpNot, dst, x, 0)
+	case token.SUB:
+		info := basicOf(i.X.Type()).Info()
+		switch {
+		case info&types.IsFloat != 0:
+			fc.emit(vm.OpFNeg, dst, x, 0)
+		case info&types.IsComplex != 0:
+			fc.emit(vm.OpCNeg, dst, x, 0)
+		default:
+			fc.emit(vm.OpNeg, dst, x, 0)
+			fc.ext(dst, i.X.Type())
+		}
+	case token.XOR:
+		fc.emit(vm.OpCom, dst, x, 0)
+		fc.ext(dst, i.X.Type())
+	case token.MUL:
+		t := fc.c.typ(i.Type())
+		if t.IsAgg() {
+			fc.emit(vm.OpLoadAgg, dst, x, fc.typeIdx(t))
+		} else {
+			fc.emit(vm.OpLoad, dst, x, 0)
+		}
+	case token.ARROW:
+		if i.CommaOk {
+			fc.emit(vm.OpRecvOK, dst, x, 0)
+		} else {
+			fc.emit(vm.OpRecv, dst, x, 0)
+		}
+	default:
+		panic(compileError("BUG: unop " + i.Op.String()))
+	}
+}
+
+func (fc *fnc) convs(dst, x int32, cv vm.Conv) {
+	fc.vf.Convs = append(fc.vf.Convs, cv)
+	fc.emit(vm.OpConv, dst, x, int32(len(fc.vf.Convs)-1))
+}
+
+func (fc *fnc) convert(dst, x int32, from, to types.Type) {
+	fb, tb := basicOf(from), basicOf(to)
+	switch {
+	case fb != nil && tb != nil:
+		fi, ti := fb.Info(), tb.Info()
+		switch {
+		case ti&types.IsString != 0 && fi&types.IsInteger != 0:
+			fc.convs(dst, x, vm.Conv{Kind: vm.ConvRuneToString})
+		case ti&types.IsString != 0:
+			fc.emit(vm.OpMove, dst, x, 0)
+		case fi&types.IsInteger != 0 && ti&types.IsInteger != 0:
+			fc.emit(vm.OpMove, dst, x, 0)
+			fc.ext(dst, to)
+		case fi&types.IsInteger != 0 && ti&types.IsFloat != 0:
+			if fi&types.IsUnsigned != 0 {
+				fc.emit(vm.OpCvtUF, dst, x, 0)
+			} else {
+				fc.emit(vm.OpCvtSF, dst, x, 0)
+			}
+			fc.ext(dst, to)
+		case fi&types.IsFloat != 0 && ti&types.IsInteger != 0:
+			if ti&types.IsUnsigned != 0 {
+				fc.emit(vm.OpCvtFU, dst, x, 0)
+			} else {
+				fc.emit(vm.OpCvtFS, dst, x, 0)
+			}
+			fc.ext(dst, to)
+		case fi&types.IsFloat != 0 && ti&types.IsFloat != 0:
+			fc.emit(vm.OpMove, dst, x, 0)
+			fc.ext(dst, to)
+		case fi&types.IsComplex != 0 && ti&types.IsComplex != 0:
+			fc.convs(dst, x, vm.Conv{Kind: vm.ConvComplex, To: fc.c.typ(to)})
+		default:
+			// unsafe.Pointer <-> uintptr and friends: payload unchanged.
+			fc.emit(vm.OpMove, dst, x, 0)
+		}
+	case tb != nil && tb.Info()&types.IsString != 0:
+		if isRuneSlice(from) {
+			fc.convs(dst, x, vm.Conv{Kind: vm.ConvRunesToString})
+		} else {
+			fc.convs(dst, x, vm.Conv{Kind: vm.ConvBytesToString})
+		}
+	case fb != nil && fb.Info()&types.IsString != 0:
+		if isRuneSlice(to) {
+			fc.convs(dst, x, vm.Conv{Kind: vm.ConvStringToRunes})
+		} else {
+			fc.convs(dst, x, vm.Conv{Kind: vm.ConvStringToBytes})
+		}
+	default:
+		if _, ok := to.Underlying().(*types.Array); ok {
+			fc.convs(dst, x, vm.Conv{Kind: vm.ConvSliceToArray, To: fc.c.typ(to)})
+			return
+		}
+		fc.emit(vm.OpMove, dst, x, 0)
+	}
+}
+
+func isRuneSlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b := basicOf(s.Elem())
+	return b != nil && b.Kind() == types.Int32
+}
+
+// callSite describes a call's callee and arguments (for go and defer).
+func (fc *fnc) callSite(cc *ssa.CallCommon) vm.CallSite {
+	cs := vm.CallSite{Recv: -1, DeferStack: -1}
+	for _, a := range cc.Args {
+		cs.Args = append(cs.Args, fc.reg(a))
+	}
+	switch v := cc.Value.(type) {
+	case *ssa.Builtin:
+		cs.Kind = vm.CallBuiltin
+		cs.Builtin = fc.builtinOp(v.Name(), cc, -1)
+	default:
+		if cc.IsInvoke() {
+			cs.Kind = vm.CallInvoke
+			cs.Method = cc.Method.Name()
+			cs.Recv = fc.reg(cc.Value)
+		} else if fn, ok := v.(*ssa.Function); ok {
+			cs.Kind = vm.CallStatic
+			cs.Fn = fc.c.fn(fn)
+		} else {
+			cs.Kind = vm.CallClosure
+			cs.Recv = fc.reg(cc.Value)
+		}
+	}
+	if sig := cc.Signature(); sig != nil {
+		cs.NRes = int32(sig.Results().Len())
+	}
+	return cs
+}
+
+func (fc *fnc) builtinOp(name string, cc *ssa.CallCommon, _ int32) *vm.BuiltinOp {
+	op := &vm.BuiltinOp{Name: name}
+	for _, a := range cc.Args {
+		op.Args = append(op.Args, fc.reg(a))
+		op.Types = append(op.Types, fc.c.typ(a.Type()))
+	}
+	if sig := cc.Signature(); sig != nil && sig.Results().Len() == 1 {
+		op.T = fc.c.typ(sig.Results().At(0).Type())
+	}
+	return op
+}
+
+func (fc *fnc) call(cc *ssa.CallCommon, dst int32) {
+	if bi, ok := cc.Value.(*ssa.Builtin); ok {
+		fc.builtinCall(bi.Name(), cc, dst)
+		return
+	}
+	cs := fc.callSite(cc)
+	fc.vf.Calls = append(fc.vf.Calls, cs)
+	idx := int32(len(fc.vf.Calls) - 1)
+	switch cs.Kind {
+	case vm.CallInvoke:
+		fc.emit(vm.OpCallInvoke, dst, cs.Recv, idx)
+	case vm.CallClosure:
+		fc.emit(vm.OpCallClosure, dst, cs.Recv, idx)
+	default:
+		if cs.Fn.Host != nil {
+			fc.emit(vm.OpCallHost, dst, 0, idx)
+		} else {
+			fc.emit(vm.OpCall, dst, 0, idx)
+		}
+	}
+}
+
+func (fc *fnc) builtinCall(name string, cc *ssa.CallCommon, dst int32) {
+	args := cc.Args
+	switch name {
+	case "len", "cap":
+		if n, ok := arrayLen(args[0].Type()); ok {
+			fc.emit(vm.OpMove, dst, fc.consts[fmt.Sprintf("int|%d", n)], 0)
+			return
+		}
+		if name == "len" {
+			fc.emit(vm.OpLen, dst, fc.reg(args[0]), 0)
+		} else {
+			fc.emit(vm.OpCap, dst, fc.reg(args[0]), 0)
+		}
+	case "append":
+		st := args[0].Type().Underlying().(*types.Slice)
+		op := vm.AppendOp{Src: fc.reg(args[1]), Elem: fc.c.typ(st.Elem()), FromString: isString(args[1].Type())}
+		fc.vf.Appends = append(fc.vf.Appends, op)
+		fc.emit(vm.OpAppend, dst, fc.reg(args[0]), int32(len(fc.vf.Appends)-1))
+	case "copy":
+		st := args[0].Type().Underlying().(*types.Slice)
+		op := vm.AppendOp{Src: fc.reg(args[1]), Elem: fc.c.typ(st.Elem()), FromString: isString(args[1].Type())}
+		fc.vf.Appends = append(fc.vf.Appends, op)
+		fc.emit(vm.OpCopy, dst, fc.reg(args[0]), int32(len(fc.vf.Appends)-1))
+	case "delete":
+		fc.emit(vm.OpMapDelete, 0, fc.reg(args[0]), fc.reg(args[1]))
+	case "close":
+		fc.emit(vm.OpClose, 0, fc.reg(args[0]), 0)
+	case "recover":
+		fc.emit(vm.OpRecover, dst, 0, 0)
+	default:
+		op := fc.builtinOp(name, cc, dst)
+		fc.vf.Builtins = append(fc.vf.Builtins, *op)
+		fc.emit(vm.OpBuiltin, dst, 0, int32(len(fc.vf.Builtins)-1))
+	}
+}

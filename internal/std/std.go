@@ -1,0 +1,122 @@
+// Package std holds the host (Go) implementations of the guest standard
+// library's bodyless functions, keyed by their ssa names
+// ("strings.Index", "(*sync.Mutex).Lock"). The guest sides live in _std/
+// at the repository root and are embedded by the root package.
+//
+// Owns: host bindings and host-side helpers (formatting guest values).
+// Imports the vm only; must not import the compiler, loader or root.
+package std
+
+import (
+	"os"
+	"runtime"
+
+	"spindle/internal/vm"
+)
+
+// Host is the table of host implementations.
+var Host = map[string]vm.HostFunc{}
+
+func reg(name string, fn vm.HostFunc) {
+	if _, dup := Host[name]; dup {
+		panic("BUG: duplicate host function " + name)
+	}
+	Host[name] = fn
+}
+
+// Version is reported by runtime.Version.
+const Version = "spindle-dev"
+
+func init() {
+	reg("runtime.Gosched", func(f *vm.Fiber, args, res []vm.Value) {
+		if f.Resuming() {
+			return
+		}
+		f.Park("yield", nil)
+		f.Wake(vm.Value{}, true)
+	})
+	reg("runtime.NumGoroutine", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Int(int64(f.M.NumFibers()))
+	})
+	reg("runtime.GC", func(f *vm.Fiber, args, res []vm.Value) { runtime.GC() })
+	reg("runtime.GOMAXPROCS", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(1) })
+	reg("runtime.NumCPU", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(runtime.NumCPU())) })
+	reg("runtime.Version", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Str(Version) })
+	reg("runtime.Goexit", func(f *vm.Fiber, args, res []vm.Value) { panic(vm.Goexit()) })
+	reg("runtime.readMemStats", func(f *vm.Fiber, args, res []vm.Value) {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		for i, x := range []uint64{ms.Alloc, ms.TotalAlloc, ms.Sys, ms.Mallocs, ms.Frees, ms.HeapAlloc, ms.HeapSys, ms.HeapInuse, uint64(ms.NumGC)} {
+			res[i] = vm.Uint(x)
+		}
+	})
+
+	reg("os.runtimeArgs", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = Strings(f.M.Config.Args)
+	})
+	reg("os.Exit", func(f *vm.Fiber, args, res []vm.Value) { panic(vm.Exit(int(args[0].Int()))) })
+	reg("os.Getenv", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Str(lookupEnv(f.M.Config.Env, args[0].String()))
+	})
+	_ = os.Stdout
+}
+
+func lookupEnv(env []string, key string) string {
+	for i := len(env) - 1; i >= 0; i-- {
+		kv := env[i]
+		if len(kv) > len(key) && kv[len(key)] == '=' && kv[:len(key)] == key {
+			return kv[len(key)+1:]
+		}
+	}
+	return ""
+}
+
+// Strings converts a host []string to a guest []string.
+func Strings(ss []string) vm.Value {
+	if ss == nil {
+		return vm.Value{}
+	}
+	out := make([]vm.Value, len(ss))
+	for i, s := range ss {
+		out[i] = vm.Str(s)
+	}
+	return vm.Value{R: out}
+}
+
+// GoStrings converts a guest []string to a host []string.
+func GoStrings(v vm.Value) []string {
+	s := v.Slice()
+	if s == nil {
+		return nil
+	}
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[i] = x.String()
+	}
+	return out
+}
+
+// Bytes copies a guest []byte into a host []byte.
+func Bytes(v vm.Value) []byte {
+	s := v.Slice()
+	if s == nil {
+		return nil
+	}
+	out := make([]byte, len(s))
+	for i, x := range s {
+		out[i] = byte(x.N)
+	}
+	return out
+}
+
+// BytesValue converts a host []byte into a new guest []byte.
+func BytesValue(b []byte) vm.Value {
+	if b == nil {
+		return vm.Value{}
+	}
+	out := make([]vm.Value, len(b))
+	for i, x := range b {
+		out[i] = vm.Value{N: uint64(x)}
+	}
+	return vm.Value{R: out}
+}

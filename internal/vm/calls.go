@@ -1,0 +1,317 @@
+package vm
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// resolveCall evaluates the callee and arguments of a go or defer
+// statement now, as Go does.
+func (m *Machine) resolveCall(cs *CallSite, regs []Value) (fn *Func, free, args []Value) {
+	switch cs.Kind {
+	case CallStatic:
+		fn = cs.Fn
+	case CallClosure:
+		c, _ := regs[cs.Recv].R.(*Closure)
+		if c == nil {
+			panic(errNil)
+		}
+		fn, free = c.Fn, c.Free
+	case CallInvoke:
+		x, _ := regs[cs.Recv].R.(*Iface)
+		if x == nil {
+			panic(errNil)
+		}
+		fn = cs.lookup(x.T)
+		args = append(args, x.V)
+	}
+	for _, a := range cs.Args {
+		args = append(args, regs[a])
+	}
+	return fn, free, args
+}
+
+func (m *Machine) makeDefer(fn *Func, cs *CallSite, regs []Value, _ int32) *deferRec {
+	if cs.Kind == CallBuiltin {
+		args := make([]Value, len(cs.Args))
+		for i, a := range cs.Args {
+			args[i] = regs[a]
+		}
+		return &deferRec{builtin: cs.Builtin, args: args}
+	}
+	callee, free, args := m.resolveCall(cs, regs)
+	return &deferRec{fn: callee, free: free, args: args}
+}
+
+// pushDefer starts deferred call d on f. It reports true if it pushed a
+// guest frame (the dispatch loop must continue there); false if the call
+// was a builtin or host function that already ran.
+func (m *Machine) pushDefer(f *Fiber, d *deferRec, kind uint8) bool {
+	if d.builtin != nil {
+		m.builtinArgs(f, d.builtin, d.args)
+		return false
+	}
+	fn := d.fn
+	if fn.Host != nil {
+		res := make([]Value, max(len(d.args), int(fn.NResults)))
+		copy(res, d.args)
+		fn.Host(f, res[:len(d.args)], res[:fn.NResults])
+		if f.state == Parked {
+			panic(&fatalError{"spindle: a deferred host call blocked; not supported yet"})
+		}
+		return false
+	}
+	top := &f.frames[len(f.frames)-1]
+	nb := top.base + top.fn.NRegs
+	need := int(nb + fn.NRegs)
+	if !f.growStack(need) {
+		m.stackOverflow(f, need)
+	}
+	win := f.stack[nb : nb+fn.NRegs]
+	copy(win, d.args)
+	copy(win[fn.NParams:], d.free)
+	copy(win[fn.ConstBase:], fn.Consts)
+	f.frames = append(f.frames, Frame{fn: fn, base: nb, ret: -1, kind: kind})
+	return true
+}
+
+// spawnCall implements the go statement.
+func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ int32) {
+	if cs.Kind == CallBuiltin {
+		// go println(x) and friends: run it now; it cannot block.
+		args := make([]Value, len(cs.Args))
+		for i, a := range cs.Args {
+			args[i] = regs[a]
+		}
+		m.builtinArgs(f, cs.Builtin, args)
+		return
+	}
+	callee, free, args := m.resolveCall(cs, regs)
+	if callee.Host != nil {
+		wrap := hostThunk(callee, len(args))
+		callee = wrap
+	}
+	nf := m.newFiber(callee, args, free)
+	m.ready(nf)
+}
+
+// hostThunk wraps a host function so a fiber can start in it (go
+// hostFunc(x)).
+func hostThunk(h *Func, nargs int) *Func {
+	fn := &Func{Name: h.Name, File: h.File, NParams: int32(nargs), NRegs: int32(max(nargs, int(h.NResults))) + 1, RecoverPC: -1}
+	fn.ConstBase = fn.NRegs
+	fn.Calls = []CallSite{{Fn: h, Args: make([]int32, nargs)}}
+	for i := range fn.Calls[0].Args {
+		fn.Calls[0].Args[i] = int32(i)
+	}
+	fn.Code = []Instr{{Op: OpCallHost, A: 0, C: 0}, {Op: OpReturn, C: -1}}
+	fn.Lines = []int32{0, 0}
+	return fn
+}
+
+// builtin runs OpBuiltin.
+func (m *Machine) builtin(f *Fiber, op *BuiltinOp, regs []Value, dst int32) {
+	args := make([]Value, len(op.Args))
+	for i, a := range op.Args {
+		args[i] = regs[a]
+	}
+	v := m.builtinArgs(f, op, args)
+	if dst >= 0 {
+		regs[dst] = v
+	}
+}
+
+func (m *Machine) builtinArgs(f *Fiber, op *BuiltinOp, args []Value) Value {
+	switch op.Name {
+	case "print", "println":
+		var b strings.Builder
+		for i, a := range args {
+			if i > 0 && op.Name == "println" {
+				b.WriteByte(' ')
+			}
+			b.WriteString(printValue(op.Types[i], a))
+		}
+		if op.Name == "println" {
+			b.WriteByte('\n')
+		}
+		m.Out.Flush()
+		m.Config.Stderr.Write([]byte(b.String()))
+		return Value{}
+	case "min", "max":
+		t := op.T
+		best := args[0]
+		for _, a := range args[1:] {
+			if less := lessOrdered(t, a, best); less == (op.Name == "min") && !equalOrdered(t, a, best) || isNaNValue(t, a) {
+				best = a
+				if isNaNValue(t, a) {
+					break
+				}
+			}
+		}
+		return best
+	case "clear":
+		switch x := args[0].R.(type) {
+		case *Map:
+			x.Clear()
+		case []Value:
+			e := op.Types[0].Elem
+			for i := range x {
+				x[i] = e.Zero()
+			}
+		}
+		return Value{}
+	case "complex":
+		c := complex(args[0].Float(), args[1].Float())
+		if op.T.Kind == KComplex64 {
+			c = complex128(complex64(c))
+		}
+		return Value{R: c}
+	case "real":
+		return Float(real(args[0].Complex()))
+	case "imag":
+		return Float(imag(args[0].Complex()))
+	case "ssa:wrapnilchk":
+		if isNil(args[0].R) {
+			panic(errNil)
+		}
+		return args[0]
+	case "close":
+		m.chanClose(args[0].R.(*Chan))
+		return Value{}
+	case "delete":
+		args[0].R.(*Map).Delete(args[1])
+		return Value{}
+	case "panic":
+		panic(&GuestPanic{Val: args[0]})
+	case "recover":
+		return Value{}
+	case "ssa:deferstack":
+		return Int(int64(len(f.frames) - 1))
+	}
+	panic(bugf("unknown builtin %s", op.Name))
+}
+
+func isNaNValue(t *Type, v Value) bool {
+	if t.Kind.IsFloat() {
+		x := v.Float()
+		return x != x
+	}
+	return false
+}
+
+func equalOrdered(t *Type, a, b Value) bool {
+	if t.Kind.IsFloat() {
+		return a.Float() == b.Float()
+	}
+	if t.Kind == KString {
+		return a.String() == b.String()
+	}
+	return a.N == b.N
+}
+
+func lessOrdered(t *Type, a, b Value) bool {
+	switch {
+	case t.Kind.IsFloat():
+		return a.Float() < b.Float()
+	case t.Kind == KString:
+		return a.String() < b.String()
+	case t.Kind.IsSigned():
+		return int64(a.N) < int64(b.N)
+	}
+	return a.N < b.N
+}
+
+// printValue formats v as the print builtin does.
+func printValue(t *Type, v Value) string {
+	switch t.Kind {
+	case KBool:
+		return strconv.FormatBool(v.N != 0)
+	case KInt, KInt8, KInt16, KInt32, KInt64:
+		return strconv.FormatInt(int64(v.N), 10)
+	case KUint, KUint8, KUint16, KUint32, KUint64, KUintptr:
+		return strconv.FormatUint(v.N, 10)
+	case KFloat32, KFloat64:
+		return printFloat(v.Float())
+	case KComplex64, KComplex128:
+		c := v.Complex()
+		return "(" + printFloat(real(c)) + printFloat(imag(c)) + "i)"
+	case KString:
+		return v.String()
+	case KInterface:
+		x := v.Iface()
+		if x == nil {
+			return "(0x0,0x0)"
+		}
+		return "(" + x.T.Name + ") " + printValue(x.T, x.V)
+	}
+	if isNil(v.R) {
+		return "0x0"
+	}
+	return "0xc000010000"
+}
+
+// printFloat formats like the runtime's printfloat: +1.500000e+000.
+func printFloat(v float64) string {
+	switch {
+	case v != v:
+		return "NaN"
+	case v+v == v && v > 0:
+		return "+Inf"
+	case v+v == v && v < 0:
+		return "-Inf"
+	}
+	const n = 7
+	var buf [n + 7]byte
+	buf[0] = '+'
+	e := 0
+	if v == 0 {
+		if 1/v < 0 {
+			buf[0] = '-'
+		}
+	} else {
+		if v < 0 {
+			v = -v
+			buf[0] = '-'
+		}
+		for v >= 10 {
+			e++
+			v /= 10
+		}
+		for v < 1 {
+			e--
+			v *= 10
+		}
+		h := 5.0
+		for i := 0; i < n; i++ {
+			h /= 10
+		}
+		v += h
+		if v >= 10 {
+			e++
+			v /= 10
+		}
+	}
+	for i := 0; i < n; i++ {
+		s := int(v)
+		buf[i+2] = byte(s + '0')
+		v -= float64(s)
+		v *= 10
+	}
+	buf[1] = buf[2]
+	buf[2] = '.'
+	buf[n+2] = 'e'
+	buf[n+3] = '+'
+	if e < 0 {
+		e = -e
+		buf[n+3] = '-'
+	}
+	buf[n+4] = byte(e/100 + '0')
+	buf[n+5] = byte(e/10)%10 + '0'
+	buf[n+6] = byte(e%10) + '0'
+	return string(buf[:])
+}
+
+func quoteGo(s string) string { return strconv.Quote(s) }
+
+var _ = math.Inf

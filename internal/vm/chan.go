@@ -1,0 +1,329 @@
+package vm
+
+// Chan is a guest channel.
+//
+// Invariants (as in Go's chan.go):
+//   - At least one of recvq and sendq is empty, except for a select that
+//     waits to both send and receive on the same channel.
+//   - A buffered channel with count > 0 has an empty recvq; with
+//     count < cap, an empty sendq.
+//
+// A channel belongs to one machine (shard): only that machine's thread
+// touches it, so there are no locks.
+type Chan struct {
+	elem   *Type
+	buf    []Value // ring buffer of capacity cap
+	head   int
+	count  int
+	closed bool
+	recvq  waitq
+	sendq  waitq
+}
+
+// sudog is a fiber waiting in a channel queue. A select puts one sudog per
+// case in the channels' queues; when one fires, the others are removed.
+type sudog struct {
+	f          *Fiber
+	c          *Chan
+	val        Value // value to send
+	caseIdx    int   // select case index; -1 for a plain send/receive
+	sel        []*sudog
+	prev, next *sudog
+	isSend     bool
+}
+
+type waitq struct{ first, last *sudog }
+
+func (q *waitq) push(s *sudog) {
+	s.next = nil
+	s.prev = q.last
+	if q.last == nil {
+		q.first = s
+	} else {
+		q.last.next = s
+	}
+	q.last = s
+}
+
+func (q *waitq) remove(s *sudog) {
+	if s.prev == nil {
+		if q.first != s {
+			return // not queued
+		}
+		q.first = s.next
+	} else {
+		s.prev.next = s.next
+	}
+	if s.next == nil {
+		q.last = s.prev
+	} else {
+		s.next.prev = s.prev
+	}
+	s.prev, s.next = nil, nil
+}
+
+func (q *waitq) pop() *sudog {
+	s := q.first
+	if s != nil {
+		q.remove(s)
+		// A select's other cases leave their queues too.
+		for _, o := range s.sel {
+			if o != s {
+				if o.isSend {
+					o.c.sendq.remove(o)
+				} else {
+					o.c.recvq.remove(o)
+				}
+			}
+		}
+	}
+	return s
+}
+
+func newChan(elem *Type, size int) *Chan {
+	return &Chan{elem: elem, buf: make([]Value, size)}
+}
+
+// NewChan makes a channel for host code.
+func NewChan(elem *Type, size int) *Chan { return newChan(elem, size) }
+
+// Len returns the number of buffered elements.
+func (c *Chan) Len() int {
+	if c == nil {
+		return 0
+	}
+	return c.count
+}
+
+// Cap returns the buffer capacity.
+func (c *Chan) Cap() int {
+	if c == nil {
+		return 0
+	}
+	return len(c.buf)
+}
+
+func (c *Chan) zero() Value { return c.elem.Zero() }
+
+// wakeSudog completes a waiting fiber's operation.
+func wakeSudog(s *sudog, v Value, ok bool) {
+	s.f.xidx = s.caseIdx
+	s.f.Wake(v, ok)
+}
+
+// chanSend sends v on c for fiber f; it reports false if f parked.
+func (m *Machine) chanSend(f *Fiber, c *Chan, v Value) bool {
+	if f.resume {
+		f.resume = false
+		if !f.xok {
+			panic(plainError("send on closed channel"))
+		}
+		return true
+	}
+	if c == nil {
+		f.Park("chan send (nil chan)", nil)
+		return false
+	}
+	if c.closed {
+		panic(plainError("send on closed channel"))
+	}
+	if c.elem.isAgg() {
+		v = c.elem.Copy(v)
+	}
+	if r := c.recvq.pop(); r != nil {
+		wakeSudog(r, v, true)
+		return true
+	}
+	if c.count < len(c.buf) {
+		i := c.head + c.count
+		if i >= len(c.buf) {
+			i -= len(c.buf)
+		}
+		c.buf[i] = v
+		c.count++
+		return true
+	}
+	s := &sudog{f: f, c: c, val: v, caseIdx: -1, isSend: true}
+	c.sendq.push(s)
+	f.Park("chan send", c)
+	return false
+}
+
+// chanRecv receives from c for fiber f; done is false if f parked.
+func (m *Machine) chanRecv(f *Fiber, c *Chan) (v Value, ok, done bool) {
+	if f.resume {
+		f.resume = false
+		return f.xfer, f.xok, true
+	}
+	if c == nil {
+		f.Park("chan receive (nil chan)", nil)
+		return Value{}, false, false
+	}
+	if v, ok, done := c.tryRecv(); done {
+		return v, ok, true
+	}
+	s := &sudog{f: f, c: c, caseIdx: -1}
+	c.recvq.push(s)
+	f.Park("chan receive", c)
+	return Value{}, false, false
+}
+
+// tryRecv receives without parking if a value or close is available.
+func (c *Chan) tryRecv() (v Value, ok, done bool) {
+	if c.count > 0 {
+		v = c.buf[c.head]
+		c.buf[c.head] = Value{}
+		c.head++
+		if c.head == len(c.buf) {
+			c.head = 0
+		}
+		c.count--
+		if s := c.sendq.pop(); s != nil {
+			i := c.head + c.count
+			if i >= len(c.buf) {
+				i -= len(c.buf)
+			}
+			c.buf[i] = s.val
+			c.count++
+			wakeSudog(s, Value{}, true)
+		}
+		return v, true, true
+	}
+	if s := c.sendq.pop(); s != nil {
+		v = s.val
+		wakeSudog(s, Value{}, true)
+		return v, true, true
+	}
+	if c.closed {
+		return c.zero(), false, true
+	}
+	return Value{}, false, false
+}
+
+// trySend sends without parking if a receiver or buffer space is ready.
+func (c *Chan) trySend(v Value) bool {
+	if r := c.recvq.pop(); r != nil {
+		wakeSudog(r, v, true)
+		return true
+	}
+	if c.count < len(c.buf) {
+		i := c.head + c.count
+		if i >= len(c.buf) {
+			i -= len(c.buf)
+		}
+		c.buf[i] = v
+		c.count++
+		return true
+	}
+	return false
+}
+
+func (m *Machine) chanClose(c *Chan) {
+	if c == nil {
+		panic(plainError("close of nil channel"))
+	}
+	if c.closed {
+		panic(plainError("close of closed channel"))
+	}
+	c.closed = true
+	for s := c.recvq.pop(); s != nil; s = c.recvq.pop() {
+		wakeSudog(s, c.zero(), false)
+	}
+	for s := c.sendq.pop(); s != nil; s = c.sendq.pop() {
+		wakeSudog(s, Value{}, false)
+	}
+}
+
+// selectOp runs a select statement; it reports false if f parked.
+func (m *Machine) selectOp(f *Fiber, op *SelectOp, regs []Value, dst int32) bool {
+	if f.resume {
+		f.resume = false
+		i := f.xidx
+		cs := &op.Cases[i]
+		if cs.Send && !f.xok {
+			panic(plainError("send on closed channel"))
+		}
+		m.selectResult(op, regs, dst, i, f.xfer, f.xok)
+		return true
+	}
+	// Poll the cases in a random order: the first ready one wins, which is
+	// a uniform choice among the ready cases.
+	n := len(op.Cases)
+	start := 0
+	if n > 1 {
+		start = int(m.rand() % uint64(n))
+	}
+	for k := 0; k < n; k++ {
+		i := start + k
+		if i >= n {
+			i -= n
+		}
+		cs := &op.Cases[i]
+		c, _ := regs[cs.Chan].R.(*Chan)
+		if c == nil {
+			continue
+		}
+		if cs.Send {
+			if c.closed {
+				panic(plainError("send on closed channel"))
+			}
+			v := regs[cs.Val]
+			if c.elem.isAgg() {
+				v = c.elem.Copy(v)
+			}
+			if c.trySend(v) {
+				m.selectResult(op, regs, dst, i, Value{}, false)
+				return true
+			}
+		} else if v, ok, done := c.tryRecv(); done {
+			m.selectResult(op, regs, dst, i, v, ok)
+			return true
+		}
+	}
+	if !op.Blocking {
+		m.selectResult(op, regs, dst, -1, Value{}, false)
+		return true
+	}
+	group := make([]*sudog, 0, n)
+	for i := range op.Cases {
+		cs := &op.Cases[i]
+		c, _ := regs[cs.Chan].R.(*Chan)
+		if c == nil {
+			continue
+		}
+		s := &sudog{f: f, c: c, caseIdx: i, isSend: cs.Send}
+		if cs.Send {
+			s.val = regs[cs.Val]
+			if c.elem.isAgg() {
+				s.val = c.elem.Copy(s.val)
+			}
+			c.sendq.push(s)
+		} else {
+			c.recvq.push(s)
+		}
+		group = append(group, s)
+	}
+	for _, s := range group {
+		s.sel = group
+	}
+	if len(group) == 0 {
+		f.Park("select (no cases)", nil)
+	} else {
+		f.Park("select", nil)
+	}
+	return false
+}
+
+func (m *Machine) selectResult(op *SelectOp, regs []Value, dst int32, i int, v Value, ok bool) {
+	regs[dst] = Int(int64(i))
+	regs[dst+1] = Bool(ok)
+	if i >= 0 && !op.Cases[i].Send {
+		slot := 0
+		for j := 0; j < i; j++ {
+			if !op.Cases[j].Send {
+				slot++
+			}
+		}
+		regs[dst+2+int32(slot)] = v
+	}
+}

@@ -1,0 +1,176 @@
+package vm
+
+import "fmt"
+
+// FiberState is where a fiber is in its life.
+type FiberState uint8
+
+// Fiber states. A fiber is in exactly one run queue or wait queue, or
+// running, at a time; Fiber.next is its only queue link.
+const (
+	// Runnable: on its machine's run queue, not executing guest code.
+	Runnable FiberState = iota
+	// Running: the machine's current fiber; its frames are live in the
+	// dispatch loop (the saved pcs of the other frames are valid).
+	Running
+	// Parked: in some wait queue (a channel's, a mutex's, a timer's); its
+	// top frame's pc is at the instruction that parked, which re-executes
+	// in completion mode (Fiber.resume) when the fiber is woken.
+	Parked
+	// Dead: returned from its entry function or died of a panic. Its stack
+	// is released.
+	Dead
+)
+
+// frame kinds
+const (
+	frameNormal    uint8 = iota
+	frameDefer           // a deferred call made by OpRunDefers
+	frameDeferPanic      // a deferred call made while panicking
+	frameHost            // a guest call made by host code (CallGuest)
+)
+
+// Frame is one activation record. Frames live in Fiber.frames; their
+// registers live in Fiber.stack[base : base+fn.NRegs].
+type Frame struct {
+	fn     *Func
+	pc     int32 // next instruction (return address while a callee runs)
+	base   int32
+	ret    int32 // caller register that receives the results (-1: none)
+	kind   uint8
+	defers *deferRec
+}
+
+type deferRec struct {
+	fn      *Func // guest callee (nil for a builtin)
+	free    []Value
+	builtin *BuiltinOp
+	args    []Value
+	next    *deferRec
+}
+
+type panicRec struct {
+	val       Value // the guest panic value (an interface value)
+	recovered bool
+	aborted   bool
+	link      *panicRec
+}
+
+// Fiber is a guest goroutine: a stack of frames and registers, run by the
+// dispatch loop until it returns, parks, or uses up its budget.
+type Fiber struct {
+	ID    int64
+	M     *Machine
+	state FiberState
+	next  *Fiber // run-queue or wait-queue link
+
+	stack  []Value
+	frames []Frame
+
+	// Completion of a parked operation: set by whoever wakes the fiber,
+	// read by the instruction that parked when it re-executes.
+	resume bool
+	xfer   Value
+	xok    bool
+	xidx   int
+
+	waitReason string
+	waitData   any // the object the fiber waits on (for dumps and cancel)
+
+	panic  *panicRec
+	budget int
+
+	// Result of the entry function (for joins).
+	result []Value
+	// Done is called when the fiber finishes (joins, WaitGroup-like hooks).
+	onDone []func(*Fiber)
+	// Goexit/cancel state.
+	exitErr *GuestPanic
+}
+
+// State returns the fiber's state.
+func (f *Fiber) State() FiberState { return f.state }
+
+// Park parks the running fiber: the current instruction (a host call or a
+// blocking op) completes when the fiber is woken with Wake. reason is the
+// wait reason printed in dumps ("chan receive", "sleep", ...).
+func (f *Fiber) Park(reason string, on any) {
+	f.state = Parked
+	f.waitReason = reason
+	f.waitData = on
+}
+
+// Wake makes a parked fiber runnable; the parked instruction re-executes
+// in completion mode and reads xfer/xok.
+func (f *Fiber) Wake(v Value, ok bool) {
+	if f.state != Parked {
+		panic(fmt.Sprintf("BUG: wake of fiber %d in state %d", f.ID, f.state))
+	}
+	f.xfer, f.xok = v, ok
+	f.resume = true
+	f.waitData = nil
+	f.M.ready(f)
+}
+
+// Resuming reports whether the current instruction is completing after a
+// park (and clears the flag). Host functions that park call it on entry.
+func (f *Fiber) Resuming() bool {
+	r := f.resume
+	f.resume = false
+	return r
+}
+
+// Xfer returns the value handed over by Wake.
+func (f *Fiber) Xfer() (Value, bool) { return f.xfer, f.xok }
+
+// growStack makes the stack at least n Values long, doubling; it reports
+// false if that would exceed the machine's cap.
+func (f *Fiber) growStack(n int) bool {
+	if n <= len(f.stack) {
+		return true
+	}
+	sz := 2 * len(f.stack)
+	if sz < 32 {
+		sz = 32
+	}
+	for sz < n {
+		sz *= 2
+	}
+	if sz > f.M.maxStack {
+		if n > f.M.maxStack {
+			return false
+		}
+		sz = f.M.maxStack
+	}
+	ns := make([]Value, sz)
+	copy(ns, f.stack)
+	f.stack = ns
+	return true
+}
+
+// Stack returns a guest traceback: one "fn(...)\n\tfile:line" pair per frame.
+func (f *Fiber) Stack() string {
+	s := ""
+	for i := len(f.frames) - 1; i >= 0; i-- {
+		fr := &f.frames[i]
+		pc := fr.pc
+		if i < len(f.frames)-1 || f.state != Running {
+			pc-- // return address or parked instruction
+		}
+		if fr.kind == frameHost {
+			continue
+		}
+		s += fmt.Sprintf("%s(...)\n\t%s:%d\n", fr.fn.Name, fr.fn.File, fr.fn.lineAt(pc))
+	}
+	return s
+}
+
+func (fn *Func) lineAt(pc int32) int32 {
+	if pc < 0 {
+		pc = 0
+	}
+	if int(pc) < len(fn.Lines) {
+		return fn.Lines[pc]
+	}
+	return fn.Line
+}

@@ -1,0 +1,162 @@
+package vm
+
+// Instr is one instruction; see opcodes.go for each Op's operands.
+type Instr struct {
+	Op      Op
+	A, B, C int32
+}
+
+// HostFunc is a guest function implemented in Go. args holds the arguments
+// (receiver first); the function writes its results to res (res and args
+// may overlap: read all arguments before writing results). A host function
+// that must wait calls f.Park... and returns; see fiber.go.
+type HostFunc func(f *Fiber, args []Value, res []Value)
+
+// Func is a compiled guest function.
+//
+// Frame layout (registers of one activation):
+//
+//	[0, NParams)                 parameters, receiver first
+//	[NParams, NParams+NFree)     captured variables of a closure
+//	[ConstBase, ConstBase+len(Consts))  constants, copied in at entry
+//	[..., NRegs)                 temporaries (SSA values)
+type Func struct {
+	Name      string // package-qualified, as Go prints it in a stack trace: "main.f", "main.(*T).M"
+	File      string
+	Line      int32 // line of the declaration
+	Code      []Instr
+	Lines     []int32 // source line of each instruction
+	NParams   int32
+	NFree     int32
+	NResults  int32
+	ConstBase int32
+	Consts    []Value
+	NRegs     int32
+	// RecoverPC is where a frame resumes after a recovered panic (the
+	// ssa Recover block), or -1: return zero results.
+	RecoverPC int32
+	// ResultTypes are needed to build zero results.
+	ResultTypes []*Type
+
+	Host HostFunc // non-nil for a bodyless (host) function
+
+	Types    []*Type
+	Calls    []CallSite
+	Lists    [][]int32
+	Cmps     []Cmp
+	Convs    []Conv
+	Slices   []SliceOp
+	Makes    []MakeOp
+	Appends  []AppendOp
+	Closures []ClosureOp
+	Selects  []SelectOp
+	Builtins []BuiltinOp
+
+	// Static is the function value for this function (no free variables).
+	Static *Closure
+}
+
+// CallSite describes the callee and arguments of a call, go or defer.
+type CallSite struct {
+	Fn     *Func   // static callee (OpCall, OpCallHost)
+	Method string  // method name for invoke
+	Args   []int32 // argument registers (excluding the invoke receiver)
+	NRes   int32   // number of results
+	// For OpGo/OpDefer: Kind says how to find the callee; Recv is the
+	// closure or interface register.
+	Kind    CallKind
+	Recv    int32
+	Builtin *BuiltinOp // Kind == CallBuiltin
+	// DeferStack is the register holding the frame whose defer list a
+	// defer statement pushes to (range-over-func bodies), or -1.
+	DeferStack int32
+}
+
+// CallKind is the form of a call.
+type CallKind uint8
+
+// Call kinds.
+const (
+	CallStatic CallKind = iota
+	CallClosure
+	CallInvoke
+	CallBuiltin
+)
+
+// Cmp is the operand table of OpEqV/OpNeV.
+type Cmp struct {
+	T    *Type
+	X, Y int32
+}
+
+// ConvKind enumerates the conversions of OpConv.
+type ConvKind uint8
+
+// Conversions.
+const (
+	ConvRuneToString ConvKind = iota // string(rune)
+	ConvBytesToString
+	ConvRunesToString
+	ConvStringToBytes
+	ConvStringToRunes
+	ConvComplex  // complex64 <-> complex128
+	ConvSliceToArray
+	ConvSliceToArrayPtr
+	ConvAnyToUnsafe // unsafe.Pointer conversions: payload unchanged
+)
+
+// Conv is the operand of OpConv.
+type Conv struct {
+	Kind ConvKind
+	To   *Type
+}
+
+// SliceOp is the operand table of OpSlice: r[A] = r[B][Lo:Hi:Max]; a
+// negative index means absent.
+type SliceOp struct {
+	Lo, Hi, Max int32
+	Kind        Kind // KString, KSlice, or KPointer (to array)
+	Len         int  // array length for KPointer
+}
+
+// MakeOp is the operand of OpMakeSlice.
+type MakeOp struct {
+	T        *Type // slice type
+	Len, Cap int32 // Cap < 0: same as Len
+}
+
+// AppendOp is the operand of OpAppend: r[A] = append(r[B], r[Src]...).
+type AppendOp struct {
+	Src        int32
+	Elem       *Type
+	FromString bool
+}
+
+// ClosureOp is the operand of OpMakeClosure.
+type ClosureOp struct {
+	Fn   *Func
+	Free []int32
+}
+
+// SelectOp is the operand of OpSelect. Results: r[A] = chosen index (-1 for
+// default), r[A+1] = recvOK, r[A+2...] = one value per receive case.
+type SelectOp struct {
+	Cases    []SelectCase
+	Blocking bool
+	NRecv    int
+}
+
+// SelectCase is one case of a select.
+type SelectCase struct {
+	Send bool
+	Chan int32
+	Val  int32 // value register for a send
+}
+
+// BuiltinOp is the operand of OpBuiltin.
+type BuiltinOp struct {
+	Name  string
+	Args  []int32
+	Types []*Type // argument types
+	T     *Type   // result type
+}

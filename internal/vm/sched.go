@@ -1,0 +1,694 @@
+package vm
+
+import (
+	"bufio"
+	"container/heap"
+	"context"
+	"fmt"
+	"go/types"
+	"io"
+	"os"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Program is a compiled guest program, shared read-only by every Machine
+// that runs it.
+type Program struct {
+	Init, Main *Func
+	Globals    []*Type // package-level variables, by OpGlobal index
+	// RuntimeErrorType is the guest type (runtime.Error implementation)
+	// that run-time errors are raised as.
+	RuntimeErrorType *Type
+	// PanicNilType is the guest *runtime.PanicNilError type.
+	PanicNilType *Type
+	// ErrorType is the guest `error` interface type.
+	ErrorType *Type
+	// StringerMethods etc. are looked up by name on dynamic types.
+}
+
+// Config is what one run of a program needs from its host.
+type Config struct {
+	Stdout, Stderr io.Writer
+	Stdin          io.Reader
+	Args           []string
+	Env            []string
+	Seed           uint64
+	Budget         int // reductions per slice (default 4000)
+	MaxStack       int // bytes (default 8 MiB)
+	Context        context.Context
+}
+
+// Machine runs one program on one OS thread: it is a shard. Everything here
+// is owned by the goroutine running Run; nothing is shared with other
+// Machines except the immutable Program.
+type Machine struct {
+	Prog    *Program
+	Config  Config
+	globals []Value
+
+	// Run queue: FIFO, intrusive through Fiber.next.
+	head, tail *Fiber
+	cur        *Fiber
+	main       *Fiber
+	all        map[*Fiber]struct{} // every fiber not yet dead
+	nextID     int64
+
+	maxStack int // in Values
+	budget   int
+	rng      uint64
+
+	Out      *bufio.Writer
+	exitCode int
+	exited   bool
+
+	timers timerHeap
+	tseq   uint64
+	start  time.Time
+}
+
+// NewMachine prepares a run of p.
+func NewMachine(p *Program, c Config) *Machine {
+	if c.Stdout == nil {
+		c.Stdout = io.Discard
+	}
+	if c.Stderr == nil {
+		c.Stderr = io.Discard
+	}
+	if c.Budget <= 0 {
+		c.Budget = 4000
+	}
+	if c.MaxStack <= 0 {
+		c.MaxStack = 8 << 20
+	}
+	if c.Context == nil {
+		c.Context = context.Background()
+	}
+	m := &Machine{
+		Prog:     p,
+		Config:   c,
+		budget:   c.Budget,
+		maxStack: c.MaxStack / 24,
+		rng:      c.Seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D,
+		Out:      bufio.NewWriterSize(c.Stdout, 32<<10),
+		all:      map[*Fiber]struct{}{},
+		start:    time.Now(),
+	}
+	m.globals = make([]Value, len(p.Globals))
+	for i, t := range p.Globals {
+		m.globals[i] = t.Zero()
+	}
+	return m
+}
+
+// rand returns the next number of the machine's seeded generator
+// (xorshift64*): map order and select choices come from here, so a run is a
+// function of the seed.
+func (m *Machine) rand() uint64 {
+	x := m.rng
+	x ^= x >> 12
+	x ^= x << 25
+	x ^= x >> 27
+	m.rng = x
+	return x * 2685821657736338717
+}
+
+// Rand exposes the generator to host functions.
+func (m *Machine) Rand() uint64 { return m.rand() }
+
+// Now returns the monotonic time since the machine started.
+func (m *Machine) Now() time.Duration { return time.Since(m.start) }
+
+func (m *Machine) ready(f *Fiber) {
+	f.state = Runnable
+	f.next = nil
+	if m.tail == nil {
+		m.head = f
+	} else {
+		m.tail.next = f
+	}
+	m.tail = f
+}
+
+func (m *Machine) pop() *Fiber {
+	f := m.head
+	if f != nil {
+		m.head = f.next
+		if m.head == nil {
+			m.tail = nil
+		}
+		f.next = nil
+	}
+	return f
+}
+
+// newFiber makes a fiber that will call fn with args (receiver first) and
+// free variables free.
+func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
+	f := &Fiber{ID: m.nextID, M: m}
+	m.nextID++
+	n := int(fn.NRegs) + 8
+	f.stack = make([]Value, n)
+	copy(f.stack, args)
+	copy(f.stack[fn.NParams:], free)
+	copy(f.stack[fn.ConstBase:], fn.Consts)
+	f.frames = make([]Frame, 1, 4)
+	f.frames[0] = Frame{fn: fn, ret: -1}
+	m.all[f] = struct{}{}
+	return f
+}
+
+// Spawn starts a new fiber calling c with args; it is runnable at once.
+func (m *Machine) Spawn(c *Closure, args []Value) *Fiber {
+	f := m.newFiber(c.Fn, args, c.Free)
+	m.ready(f)
+	return f
+}
+
+// Run runs the program to completion and returns its exit status.
+func (m *Machine) Run() (code int) {
+	defer func() {
+		m.Out.Flush()
+		m.release()
+	}()
+	p := m.Prog
+	f := m.newFiber(p.Main, nil, nil)
+	if p.Init != nil {
+		need := int(p.Main.NRegs + p.Init.NRegs)
+		f.growStack(need)
+		base := p.Main.NRegs
+		copy(f.stack[base+p.Init.ConstBase:], p.Init.Consts)
+		f.frames = append(f.frames, Frame{fn: p.Init, base: base, ret: -1})
+	}
+	m.main = f
+	m.ready(f)
+	ctx := m.Config.Context
+	slices := 0
+	for !m.exited {
+		f := m.pop()
+		if f == nil {
+			if !m.idle() {
+				break
+			}
+			continue
+		}
+		slices++
+		if slices&1023 == 0 && ctx.Err() != nil {
+			m.exit(1)
+			break
+		}
+		m.cur = f
+		f.state = Running
+		f.budget = m.budget
+		st := m.runFiber(f)
+		m.cur = nil
+		if m.exited {
+			break
+		}
+		switch st {
+		case stYield:
+			m.ready(f)
+		case stDone:
+			m.fiberDone(f)
+			if f == m.main {
+				m.exit(0)
+			}
+		}
+	}
+	return m.exitCode
+}
+
+func (m *Machine) fiberDone(f *Fiber) {
+	f.state = Dead
+	f.stack = nil
+	f.frames = nil
+	delete(m.all, f)
+	for _, h := range f.onDone {
+		h(f)
+	}
+	f.onDone = nil
+}
+
+func (m *Machine) exit(code int) {
+	if !m.exited {
+		m.exited = true
+		m.exitCode = code
+	}
+}
+
+// release drops every fiber and timer so nothing of the run stays
+// reachable.
+func (m *Machine) release() {
+	for f := range m.all {
+		f.stack = nil
+		f.frames = nil
+		f.state = Dead
+	}
+	m.all = nil
+	m.head, m.tail = nil, nil
+	m.timers = nil
+	m.globals = nil
+}
+
+// idle is called when no fiber is runnable: it waits for the next timer or
+// reports a deadlock. It returns false when the run must end.
+func (m *Machine) idle() bool {
+	m.Out.Flush()
+	if len(m.timers) > 0 {
+		t := m.timers[0]
+		d := time.Until(m.start.Add(t.when))
+		if d > 0 {
+			timer := time.NewTimer(d)
+			select {
+			case <-timer.C:
+			case <-m.Config.Context.Done():
+				timer.Stop()
+				m.exit(1)
+				return false
+			}
+		}
+		now := m.Now()
+		for len(m.timers) > 0 && m.timers[0].when <= now {
+			t := heap.Pop(&m.timers).(*Timer)
+			t.fired = true
+			t.fn()
+		}
+		return true
+	}
+	if m.main.state == Dead {
+		return false
+	}
+	m.deadlock()
+	return false
+}
+
+func (m *Machine) deadlock() {
+	fmt.Fprintf(m.Config.Stderr, "fatal error: all goroutines are asleep - deadlock!\n\n%s", m.Dump())
+	m.exit(2)
+}
+
+// Dump describes every live fiber like Go's goroutine dump.
+func (m *Machine) Dump() string {
+	fs := make([]*Fiber, 0, len(m.all))
+	for f := range m.all {
+		fs = append(fs, f)
+	}
+	sort.Slice(fs, func(i, j int) bool { return fs[i].ID < fs[j].ID })
+	var b strings.Builder
+	for i, f := range fs {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		reason := f.waitReason
+		switch f.state {
+		case Runnable:
+			reason = "runnable"
+		case Running:
+			reason = "running"
+		}
+		fmt.Fprintf(&b, "goroutine %d [%s]:\n%s", f.ID+1, reason, f.Stack())
+	}
+	return b.String()
+}
+
+// Timer is a pending timer of a machine.
+type Timer struct {
+	when  time.Duration
+	seq   uint64
+	fn    func()
+	index int
+	fired bool
+}
+
+type timerHeap []*Timer
+
+func (h timerHeap) Len() int { return len(h) }
+func (h timerHeap) Less(i, j int) bool {
+	if h[i].when != h[j].when {
+		return h[i].when < h[j].when
+	}
+	return h[i].seq < h[j].seq
+}
+func (h timerHeap) Swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].index = i
+	h[j].index = j
+}
+func (h *timerHeap) Push(x any) {
+	t := x.(*Timer)
+	t.index = len(*h)
+	*h = append(*h, t)
+}
+func (h *timerHeap) Pop() any {
+	old := *h
+	t := old[len(old)-1]
+	*h = old[:len(old)-1]
+	t.index = -1
+	return t
+}
+
+// AddTimer runs fn on the machine's thread once d has passed.
+func (m *Machine) AddTimer(d time.Duration, fn func()) *Timer {
+	m.tseq++
+	t := &Timer{when: m.Now() + d, seq: m.tseq, fn: fn}
+	heap.Push(&m.timers, t)
+	return t
+}
+
+// StopTimer cancels t; it reports whether t had not yet fired.
+func (m *Machine) StopTimer(t *Timer) bool {
+	if t.fired || t.index < 0 {
+		return false
+	}
+	heap.Remove(&m.timers, t.index)
+	return true
+}
+
+// runFiber runs f for one slice, handling guest panics.
+func (m *Machine) runFiber(f *Fiber) status {
+	for {
+		st, p := m.execProtected(f)
+		if p == nil {
+			return st
+		}
+		if !m.handle(f, p) {
+			return stPark // the machine is exiting
+		}
+	}
+}
+
+func (m *Machine) execProtected(f *Fiber) (st status, p any) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch r.(type) {
+			case *GuestPanic, *rtError, *fatalError, *exitSignal, *bugError, *stackOverflow:
+			default:
+				r = &bugError{msg: fmt.Sprintf("%v\n%s", r, debug.Stack())}
+			}
+			p = r
+		}
+	}()
+	return m.exec(f), nil
+}
+
+type stackOverflow struct{ need int }
+
+func (m *Machine) stackOverflow(f *Fiber, need int) {
+	panic(&stackOverflow{need: need})
+}
+
+// handle deals with a panic raised while running f. It reports whether f
+// can continue (its frames now set up to run a deferred call or the
+// recovery path).
+func (m *Machine) handle(f *Fiber, p any) bool {
+	switch e := p.(type) {
+	case *GuestPanic:
+		return m.startPanic(f, e.Val)
+	case *rtError:
+		return m.startPanic(f, m.rtErrorValue(e))
+	case *fatalError:
+		m.Out.Flush()
+		fmt.Fprintf(m.Config.Stderr, "fatal error: %s\n\n%s", e.msg, m.Dump())
+		m.exit(2)
+	case *stackOverflow:
+		m.Out.Flush()
+		fmt.Fprintf(m.Config.Stderr, "runtime: goroutine stack exceeds %d-byte limit\nfatal error: stack overflow\n\ngoroutine %d [running]:\n%s", m.Config.MaxStack, f.ID+1, truncStack(f.Stack()))
+		m.exit(2)
+	case *exitSignal:
+		m.exit(e.code)
+	case *bugError:
+		m.Out.Flush()
+		fmt.Fprintf(m.Config.Stderr, "BUG: %s\n", e.msg)
+		m.exit(70)
+	}
+	return false
+}
+
+func truncStack(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	if len(lines) > 40 {
+		return strings.Join(lines[:20], "") + "...additional frames elided...\n" + strings.Join(lines[len(lines)-20:], "")
+	}
+	return s
+}
+
+func (m *Machine) rtErrorValue(e *rtError) Value {
+	t := m.Prog.RuntimeErrorType
+	return Value{R: &Iface{T: t, V: Value{R: []Value{Str(e.msg)}}}}
+}
+
+func (m *Machine) nilPanicValue() Value {
+	t := m.Prog.PanicNilType
+	if t == nil {
+		return m.rtErrorValue(&rtError{msg: "panic called with nil argument (use GODEBUG=panicnil=1 to override)"})
+	}
+	return Value{R: &Iface{T: t, V: Value{R: &Value{R: []Value{}}}}}
+}
+
+// startPanic begins unwinding f with panic value v (an interface value).
+func (m *Machine) startPanic(f *Fiber, v Value) bool {
+	if f.panic != nil && !f.panic.recovered {
+		f.panic.aborted = true
+	}
+	f.panic = &panicRec{val: v, link: f.panic}
+	return m.unwind(f)
+}
+
+// unwind continues the panic of f: it sets up the next deferred call of the
+// top frame, or pops frames that have none. It reports whether f still has
+// guest code to run.
+func (m *Machine) unwind(f *Fiber) bool {
+	for {
+		n := len(f.frames)
+		if n == 0 {
+			m.fatalPanic(f)
+			return false
+		}
+		fr := &f.frames[n-1]
+		if d := fr.defers; d != nil {
+			fr.defers = d.next
+			if m.pushDefer(f, d, frameDeferPanic) {
+				return true
+			}
+			// A builtin or host deferred call ran to completion.
+			if f.panic.recovered {
+				f.panic = f.panic.link
+				fr.pc = fr.fn.RecoverPC
+				return true
+			}
+			continue
+		}
+		if fr.kind == frameHost {
+			// Propagate through the host function that called us.
+			regs := f.stack[fr.base : fr.base+fr.fn.NRegs]
+			clear(regs)
+			f.frames = f.frames[:n-1]
+			p := f.panic
+			f.panic = p.link
+			panic(&GuestPanic{Val: p.val})
+		}
+		regs := f.stack[fr.base : fr.base+fr.fn.NRegs]
+		clear(regs)
+		f.frames = f.frames[:n-1]
+	}
+}
+
+// fatalPanic prints an unrecovered panic like Go and ends the program.
+func (m *Machine) fatalPanic(f *Fiber) {
+	m.Out.Flush()
+	var chain []*panicRec
+	for p := f.panic; p != nil; p = p.link {
+		chain = append(chain, p)
+	}
+	var b strings.Builder
+	for i := len(chain) - 1; i >= 0; i-- {
+		p := chain[i]
+		if i < len(chain)-1 {
+			b.WriteString("\t")
+		}
+		b.WriteString("panic: ")
+		b.WriteString(m.panicText(f, p.val))
+		if p.recovered {
+			b.WriteString(" [recovered]")
+		}
+		b.WriteString("\n")
+	}
+	if m.isNilDeref(chain[0].val) {
+		b.WriteString("[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x0]\n")
+	}
+	fmt.Fprintf(&b, "\ngoroutine %d [running]:\n", f.ID+1)
+	io.WriteString(m.Config.Stderr, b.String())
+	m.exit(2)
+}
+
+func (m *Machine) isNilDeref(v Value) bool {
+	x := v.Iface()
+	if x == nil || x.T != m.Prog.RuntimeErrorType {
+		return false
+	}
+	return x.V.Slice()[0].String() == errNil.msg
+}
+
+// panicText renders a panic value as Go's printpanicval does: errors and
+// Stringers through their methods, other values by kind.
+func (m *Machine) panicText(f *Fiber, v Value) (s string) {
+	x := v.Iface()
+	if x == nil {
+		return "nil"
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			s = "(" + x.T.Name + ") [method panicked]"
+		}
+	}()
+	if fn := x.T.Methods["Error"]; fn != nil && len(fn.ResultTypes) == 1 && fn.ResultTypes[0].Kind == KString && fn.NParams == 1 {
+		return m.CallGuest(f, fn, nil, x.V)[0].String()
+	}
+	if fn := x.T.Methods["String"]; fn != nil && len(fn.ResultTypes) == 1 && fn.ResultTypes[0].Kind == KString && fn.NParams == 1 {
+		return m.CallGuest(f, fn, nil, x.V)[0].String()
+	}
+	s = printValue(x.T, x.V)
+	switch x.T.Kind {
+	case KString:
+		if x.T.Named {
+			return x.T.Name + "(" + quoteGo(s) + ")"
+		}
+		return s
+	case KBool, KInt, KInt8, KInt16, KInt32, KInt64, KUint, KUint8, KUint16, KUint32, KUint64, KUintptr,
+		KFloat32, KFloat64, KComplex64, KComplex128:
+		if x.T.Named {
+			return x.T.Name + "(" + s + ")"
+		}
+		return s
+	}
+	return "(" + x.T.Name + ") " + s
+}
+
+// CallGuest calls guest function fn (with captured variables free) from
+// host code running on fiber f, and returns its results. The callee may
+// not park; a guest panic propagates out of CallGuest as a Go panic that
+// the dispatch loop turns back into a guest panic.
+func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []Value {
+	if fn.Host != nil {
+		res := make([]Value, max(int(fn.NResults), len(args)))
+		copy(res, args)
+		fn.Host(f, res[:len(args)], res)
+		return res[:fn.NResults]
+	}
+	base := int32(0)
+	if n := len(f.frames); n > 0 {
+		top := &f.frames[n-1]
+		base = top.base + top.fn.NRegs + 16 // room for a host call's window
+	}
+	need := int(base + fn.NRegs)
+	if !f.growStack(need) {
+		m.stackOverflow(f, need)
+	}
+	win := f.stack[base : base+fn.NRegs]
+	copy(win, args)
+	copy(win[fn.NParams:], free)
+	copy(win[fn.ConstBase:], fn.Consts)
+	depth := len(f.frames)
+	f.frames = append(f.frames, Frame{fn: fn, base: base, ret: -1, kind: frameHost})
+	saved := f.budget
+	f.budget = 1 << 62
+	defer func() { f.budget = saved }()
+	for {
+		st, p := m.execProtected(f)
+		if p != nil {
+			if gp, ok := p.(*GuestPanic); ok && len(f.frames) <= depth {
+				panic(gp) // propagated through the frameHost boundary
+			}
+			switch p.(type) {
+			case *GuestPanic, *rtError:
+				if !m.handle(f, p) {
+					panic(&exitSignal{m.exitCode})
+				}
+				continue
+			}
+			panic(p)
+		}
+		switch st {
+		case stHostReturn:
+			return f.result
+		case stPark:
+			panic(&fatalError{"spindle: a function called back from host code (a String method, a sort comparison) blocked; callbacks may not block"})
+		default:
+			panic(bugf("CallGuest: unexpected status %d", st))
+		}
+	}
+}
+
+// callHost calls host function fn with the call's arguments, writing the
+// results to the caller's registers at dst.
+func (m *Machine) callHost(f *Fiber, fn *Func, cs *CallSite, regs []Value, nb int32, dst int32, recv Value, hasRecv bool) {
+	nargs := len(cs.Args)
+	if hasRecv {
+		nargs++
+	}
+	n := max(nargs, int(fn.NResults))
+	need := int(nb) + n
+	if need > len(f.stack) {
+		fr := &f.frames[len(f.frames)-1]
+		if !f.growStack(need) {
+			m.stackOverflow(f, need)
+		}
+		regs = f.stack[fr.base : fr.base+fr.fn.NRegs]
+	}
+	win := f.stack[nb : int(nb)+n]
+	if !f.resume {
+		j := 0
+		if hasRecv {
+			win[0] = recv
+			j = 1
+		}
+		for _, a := range cs.Args {
+			win[j] = regs[a]
+			j++
+		}
+	}
+	fn.Host(f, win[:nargs], win[:fn.NResults])
+	if f.state == Parked {
+		return
+	}
+	copy(regs[dst:], win[:fn.NResults])
+	clear(win)
+}
+
+// lookup finds the method of dynamic type t for an invoke call site.
+func (cs *CallSite) lookup(t *Type) *Func {
+	if fn := t.Methods[cs.Method]; fn != nil {
+		return fn
+	}
+	panic(bugf("method %s not found on %s", cs.Method, t.Name))
+}
+
+func (m *Machine) missingMethod(t, iface *Type) string {
+	// Find the first method of iface missing from t.
+	if x, ok := iface.GoType.Underlying().(*types.Interface); ok {
+		for i := 0; i < x.NumMethods(); i++ {
+			name := x.Method(i).Name()
+			if t.Methods[name] == nil {
+				return name
+			}
+		}
+	}
+	return "?"
+}
+
+// Stdout returns the writer for guest standard output.
+func (m *Machine) Stdout() io.Writer { return m.Out }
+
+// Stderr returns the writer for guest standard error; it flushes stdout
+// first so the two streams interleave as the program wrote them.
+func (m *Machine) Stderr() io.Writer {
+	m.Out.Flush()
+	return m.Config.Stderr
+}
+
+var _ = os.Stderr
+
+// NumFibers returns the number of live fibers.
+func (m *Machine) NumFibers() int { return len(m.all) }

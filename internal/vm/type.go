@@ -1,0 +1,221 @@
+package vm
+
+import (
+	"go/types"
+	"sync"
+)
+
+// Kind is the run-time shape of a guest type.
+type Kind uint8
+
+// Kinds, in reflect's order.
+const (
+	Invalid Kind = iota
+	KBool
+	KInt
+	KInt8
+	KInt16
+	KInt32
+	KInt64
+	KUint
+	KUint8
+	KUint16
+	KUint32
+	KUint64
+	KUintptr
+	KFloat32
+	KFloat64
+	KComplex64
+	KComplex128
+	KArray
+	KChan
+	KFunc
+	KInterface
+	KMap
+	KPointer
+	KSlice
+	KString
+	KStruct
+	KUnsafePointer
+	KTuple // multiple results; never a guest value
+)
+
+// Type is the run-time descriptor of a guest type. Descriptors are interned
+// per program: two descriptors are the same type iff they are the same
+// pointer. Everything but the method cache is immutable after compile.
+type Type struct {
+	Kind   Kind
+	Name   string // the type as %T prints it: "int", "main.T", "[]string"
+	GoType types.Type
+	Elem   *Type // array, chan, pointer, slice, map value
+	Key    *Type // map key
+	Len    int   // array length
+	Size   int64 // size in bytes as gc lays it out on amd64 (for growth)
+	Fields []Field
+	// Comparable reports whether == is defined (false for slices, maps,
+	// funcs and aggregates containing them).
+	Comparable bool
+	// Named is the defined (named) type, if any; used by %v of errors etc.
+	Named bool
+
+	// Methods holds the method set of this type (value receivers for T,
+	// both for *T), by name. Filled by the compiler for every type that is
+	// converted to an interface.
+	Methods map[string]*Func
+
+	// ChanDir for chans: 0 both, 1 send-only, 2 recv-only.
+	ChanDir int
+
+	// Params and Results for func types.
+	Params, Results []*Type
+	Variadic        bool
+
+	implMu sync.Mutex
+	impl   map[*Type]bool // interface type -> whether this type implements it
+}
+
+// Field describes a struct field.
+type Field struct {
+	Name     string
+	Type     *Type
+	Embedded bool
+	Exported bool
+	Tag      string
+}
+
+// IsInteger reports whether k is an integer kind.
+func (k Kind) IsInteger() bool { return k >= KInt && k <= KUintptr }
+
+// IsSigned reports whether k is a signed integer kind.
+func (k Kind) IsSigned() bool { return k >= KInt && k <= KInt64 }
+
+// IsUnsigned reports whether k is an unsigned integer kind.
+func (k Kind) IsUnsigned() bool { return k >= KUint && k <= KUintptr }
+
+// IsFloat reports whether k is float32 or float64.
+func (k Kind) IsFloat() bool { return k == KFloat32 || k == KFloat64 }
+
+// IsComplex reports whether k is complex64 or complex128.
+func (k Kind) IsComplex() bool { return k == KComplex64 || k == KComplex128 }
+
+// Implements reports whether t's method set satisfies interface type it.
+func (t *Type) Implements(it *Type) bool {
+	t.implMu.Lock()
+	defer t.implMu.Unlock()
+	if ok, found := t.impl[it]; found {
+		return ok
+	}
+	iface, _ := it.GoType.Underlying().(*types.Interface)
+	ok := iface != nil && types.Implements(t.GoType, iface)
+	if t.impl == nil {
+		t.impl = map[*Type]bool{}
+	}
+	t.impl[it] = ok
+	return ok
+}
+
+// Bits returns the width in bits of an integer or float kind (int and uint
+// are 64 bits, as on amd64 and arm64).
+func (k Kind) Bits() int {
+	switch k {
+	case KInt8, KUint8:
+		return 8
+	case KInt16, KUint16:
+		return 16
+	case KInt32, KUint32, KFloat32:
+		return 32
+	}
+	return 64
+}
+
+// Zero returns the zero value of t. Aggregates get fresh storage.
+func (t *Type) Zero() Value {
+	switch t.Kind {
+	case KArray:
+		elems := make([]Value, t.Len)
+		if t.Elem.isAgg() {
+			for i := range elems {
+				elems[i] = t.Elem.Zero()
+			}
+		}
+		return Value{R: elems}
+	case KStruct:
+		fs := make([]Value, len(t.Fields))
+		for i, f := range t.Fields {
+			if f.Type.isAgg() {
+				fs[i] = f.Type.Zero()
+			}
+		}
+		return Value{R: fs}
+	}
+	return Value{}
+}
+
+func (t *Type) isAgg() bool { return t.Kind == KArray || t.Kind == KStruct }
+
+// IsAgg reports whether t is an array or struct type (copied on Load/Store).
+func (t *Type) IsAgg() bool { return t.isAgg() }
+
+// Copy returns a copy of v (of type t) that shares no mutable storage with
+// it: aggregates are copied deeply (but not through pointers).
+func (t *Type) Copy(v Value) Value {
+	switch t.Kind {
+	case KArray:
+		src, _ := v.R.([]Value)
+		dst := make([]Value, len(src))
+		if t.Elem.isAgg() {
+			for i := range src {
+				dst[i] = t.Elem.Copy(src[i])
+			}
+		} else {
+			copy(dst, src)
+		}
+		return Value{R: dst}
+	case KStruct:
+		src, _ := v.R.([]Value)
+		dst := make([]Value, len(src))
+		for i := range src {
+			if t.Fields[i].Type.isAgg() {
+				dst[i] = t.Fields[i].Type.Copy(src[i])
+			} else {
+				dst[i] = src[i]
+			}
+		}
+		return Value{R: dst}
+	}
+	return v
+}
+
+// Assign stores v (of aggregate type t) into the storage at dst in place,
+// so pointers to dst's fields or elements see the new value.
+func (t *Type) Assign(dst *Value, v Value) {
+	d, ok := dst.R.([]Value)
+	src, _ := v.R.([]Value)
+	if !ok || len(d) != len(src) {
+		*dst = t.Copy(v)
+		return
+	}
+	if len(src) == 0 || &d[0] == &src[0] {
+		return
+	}
+	switch t.Kind {
+	case KArray:
+		if t.Elem.isAgg() {
+			for i := range src {
+				t.Elem.Assign(&d[i], src[i])
+			}
+			return
+		}
+		copy(d, src)
+	case KStruct:
+		for i := range src {
+			if ft := t.Fields[i].Type; ft.isAgg() {
+				ft.Assign(&d[i], src[i])
+			} else {
+				d[i] = src[i]
+			}
+		}
+	default:
+		*dst = v
+	}
+}

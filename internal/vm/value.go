@@ -1,0 +1,115 @@
+package vm
+
+import (
+	"math"
+)
+
+// Value is one guest value: a register, a variable, a struct field or a
+// slice element. Its meaning is fixed by the static type the compiler knows:
+//
+//	bool                      N = 0 or 1
+//	int8..int64, int          N = the value sign-extended to 64 bits
+//	uint8..uint64, uintptr    N = the value zero-extended to 64 bits
+//	float32, float64          N = math.Float64bits of the value (float32 kept rounded)
+//	complex64, complex128     R = complex128 (nil = 0)
+//	string                    R = string (nil = "")
+//	pointer                   R = *Value (nil = nil pointer)
+//	slice                     R = []Value (nil = nil slice)
+//	array, struct             R = []Value, one element per element or field
+//	map                       R = *Map
+//	chan                      R = *Chan
+//	func                      R = *Closure
+//	interface                 R = *Iface (nil = nil interface)
+//	unsafe.Pointer            R = anything
+//
+// Scalars never allocate: arithmetic reads and writes N only. Aggregates
+// (arrays and structs) are values: a register holding one is never mutated
+// in place, so Load and Store copy them (see copyAgg).
+type Value struct {
+	N uint64
+	R any
+}
+
+// Iface is the dynamic part of a non-nil interface value.
+type Iface struct {
+	T *Type
+	V Value
+}
+
+// Closure is a function value: code plus captured variables.
+type Closure struct {
+	Fn   *Func
+	Free []Value
+}
+
+// Int returns a Value holding the signed integer i.
+func Int(i int64) Value { return Value{N: uint64(i)} }
+
+// Uint returns a Value holding the unsigned integer u.
+func Uint(u uint64) Value { return Value{N: u} }
+
+// Bool returns a Value holding b.
+func Bool(b bool) Value {
+	if b {
+		return Value{N: 1}
+	}
+	return Value{}
+}
+
+// Float returns a Value holding f.
+func Float(f float64) Value { return Value{N: math.Float64bits(f)} }
+
+// Str returns a Value holding s.
+func Str(s string) Value {
+	if s == "" {
+		return Value{}
+	}
+	return Value{R: s}
+}
+
+// String returns v's string (v must have string type).
+func (v Value) String() string {
+	s, _ := v.R.(string)
+	return s
+}
+
+// Float returns v's float64.
+func (v Value) Float() float64 { return math.Float64frombits(v.N) }
+
+// Int returns v's signed integer.
+func (v Value) Int() int64 { return int64(v.N) }
+
+// Bool returns v's bool.
+func (v Value) Bool() bool { return v.N != 0 }
+
+// Complex returns v's complex128.
+func (v Value) Complex() complex128 {
+	c, _ := v.R.(complex128)
+	return c
+}
+
+// Slice returns v's elements (slice, array or struct).
+func (v Value) Slice() []Value {
+	s, _ := v.R.([]Value)
+	return s
+}
+
+// Ptr returns v's pointer target.
+func (v Value) Ptr() *Value {
+	p, _ := v.R.(*Value)
+	return p
+}
+
+// Iface returns v's interface box (nil for a nil interface).
+func (v Value) Iface() *Iface {
+	p, _ := v.R.(*Iface)
+	return p
+}
+
+// Complex returns a Value holding c.
+func Complex(c complex128) Value {
+	if c == 0 {
+		return Value{R: complex128(0)}
+	}
+	return Value{R: c}
+}

@@ -1,0 +1,165 @@
+// Package spindle runs Go programs on a fiber VM.
+//
+// A guest program is compiled once to spindle bytecode and can then be run
+// any number of times, concurrently, each run on its own machine. Every
+// guest goroutine is a fiber: interpreter state (frames, registers, pc)
+// scheduled by the VM, never a host goroutine.
+//
+//	prog, err := spindle.Compile("main.go")
+//	if err != nil { ... }                  // file:line:col: message
+//	code, err := prog.Run(ctx, spindle.Options{Stdout: os.Stdout})
+package spindle
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"spindle/internal/compile"
+	"spindle/internal/loader"
+	"spindle/internal/std"
+	"spindle/internal/vm"
+)
+
+//go:embed all:_std
+var stdFiles embed.FS
+
+var (
+	stdOnce sync.Once
+	stdLib  *loader.Std
+)
+
+// guestStd returns the process-wide guest standard library: each std
+// package is parsed and type-checked once per process.
+func guestStd() *loader.Std {
+	stdOnce.Do(func() {
+		sub, err := fs.Sub(stdFiles, "_std")
+		if err != nil {
+			panic("BUG: embedded std: " + err.Error())
+		}
+		stdLib = loader.NewStd(sub)
+	})
+	return stdLib
+}
+
+// Program is a compiled guest program. It is immutable and safe for
+// concurrent use by multiple Runs.
+type Program struct {
+	p *vm.Program
+}
+
+// CompileError is the list of compile errors of a program, one
+// "file:line:col: message" per line.
+type CompileError struct {
+	Errors []string
+}
+
+func (e *CompileError) Error() string { return strings.Join(e.Errors, "\n") }
+
+// Compile compiles the named Go files, which must form package main.
+func Compile(files ...string) (*Program, error) {
+	if len(files) == 0 {
+		return nil, errors.New("spindle: no Go files to compile")
+	}
+	srcs := make([][]byte, len(files))
+	for i, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		srcs[i] = b
+	}
+	return CompileSource(files, srcs)
+}
+
+// CompileDir compiles the non-test .go files of directory dir.
+func CompileDir(dir string) (*Program, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		files = append(files, filepath.Join(dir, n))
+	}
+	sort.Strings(files)
+	if len(files) == 0 {
+		return nil, fmt.Errorf("spindle: no Go files in %s", dir)
+	}
+	return Compile(files...)
+}
+
+// CompileSource compiles in-memory sources; names are used in messages.
+func CompileSource(names []string, srcs [][]byte) (*Program, error) {
+	lp, err := guestStd().LoadMain(names, srcs)
+	if err != nil {
+		return nil, wrapErr(err)
+	}
+	p, err := compile.Compile(lp, compile.Options{Host: std.Host})
+	if err != nil {
+		return nil, wrapErr(err)
+	}
+	return &Program{p: p}, nil
+}
+
+func wrapErr(err error) error {
+	var el loader.ErrorList
+	if errors.As(err, &el) {
+		return &CompileError{Errors: el}
+	}
+	return err
+}
+
+// Options configure one run of a program.
+type Options struct {
+	Stdout, Stderr io.Writer // default: discard
+	Stdin          io.Reader
+	// Args is os.Args: the program name first.
+	Args []string
+	Env  []string
+	// Seed drives map iteration order and select choices; a run on one
+	// shard is a pure function of (program, input, seed).
+	Seed uint64
+	// Reductions is the preemption budget per slice (default 4000, or
+	// SPINDLE_REDUCTIONS).
+	Reductions int
+	// MaxStack caps each fiber's stack in bytes (default 8 MiB).
+	MaxStack int
+}
+
+// Run runs the program to completion and returns its exit status: 0 when
+// main returns, the os.Exit code, 2 for an unrecovered panic or deadlock.
+// Cancelling ctx ends the run (status 1) and releases every fiber.
+func (p *Program) Run(ctx context.Context, o Options) (int, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if o.Args == nil {
+		o.Args = []string{"main"}
+	}
+	m := vm.NewMachine(p.p, vm.Config{
+		Stdout:   o.Stdout,
+		Stderr:   o.Stderr,
+		Stdin:    o.Stdin,
+		Args:     o.Args,
+		Env:      o.Env,
+		Seed:     o.Seed,
+		Budget:   o.Reductions,
+		MaxStack: o.MaxStack,
+		Context:  ctx,
+	})
+	code := m.Run()
+	return code, ctx.Err()
+}
