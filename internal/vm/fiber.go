@@ -24,10 +24,10 @@ const (
 
 // frame kinds
 const (
-	frameNormal    uint8 = iota
-	frameDefer           // a deferred call made by OpRunDefers
-	frameDeferPanic      // a deferred call made while panicking
-	frameHost            // a guest call made by host code (CallGuest)
+	frameNormal     uint8 = iota
+	frameDefer            // a deferred call made by OpRunDefers
+	frameDeferPanic       // a deferred call made while panicking
+	frameHost             // a guest call made by host code (CallGuest)
 )
 
 // Frame is one activation record. Frames live in Fiber.frames; their
@@ -79,6 +79,9 @@ type Fiber struct {
 
 	panic  *panicRec
 	budget int
+	// hostTop is the end of the running host call's argument window: guest
+	// frames pushed by CallGuest go above it.
+	hostTop int32
 
 	// Result of the entry function (for joins).
 	result []Value

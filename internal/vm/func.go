@@ -99,7 +99,7 @@ const (
 	ConvRunesToString
 	ConvStringToBytes
 	ConvStringToRunes
-	ConvComplex  // complex64 <-> complex128
+	ConvComplex // complex64 <-> complex128
 	ConvSliceToArray
 	ConvSliceToArrayPtr
 	ConvAnyToUnsafe // unsafe.Pointer conversions: payload unchanged

@@ -24,34 +24,34 @@ const (
 	OpMove // r[A] = r[B]
 
 	// Integer arithmetic, 64-bit wrapping.
-	OpAdd    // r[A] = r[B] + r[C]
-	OpAddI   // r[A] = r[B] + C           (C is an immediate)
-	OpSub    // r[A] = r[B] - r[C]
-	OpMul    // r[A] = r[B] * r[C]
-	OpDivS   // r[A] = r[B] / r[C] signed; panics "integer divide by zero"
-	OpDivU   // r[A] = r[B] / r[C] unsigned
-	OpRemS   // r[A] = r[B] % r[C] signed
-	OpRemU   // r[A] = r[B] % r[C] unsigned
-	OpAnd    // r[A] = r[B] & r[C]
-	OpOr     // r[A] = r[B] | r[C]
-	OpXor    // r[A] = r[B] ^ r[C]
-	OpAndNot // r[A] = r[B] &^ r[C]
-	OpShl    // r[A] = r[B] << r[C] (count unsigned; >= 64 gives 0)
-	OpShrS   // r[A] = r[B] >> r[C] arithmetic
-	OpShrU   // r[A] = r[B] >> r[C] logical
-	OpShlI   // r[A] = r[B] << C (immediate count < 64)
-	OpShrSI  // r[A] = r[B] >> C arithmetic, immediate
-	OpShrUI  // r[A] = r[B] >> C logical, immediate
+	OpAdd      // r[A] = r[B] + r[C]
+	OpAddI     // r[A] = r[B] + C           (C is an immediate)
+	OpSub      // r[A] = r[B] - r[C]
+	OpMul      // r[A] = r[B] * r[C]
+	OpDivS     // r[A] = r[B] / r[C] signed; panics "integer divide by zero"
+	OpDivU     // r[A] = r[B] / r[C] unsigned
+	OpRemS     // r[A] = r[B] % r[C] signed
+	OpRemU     // r[A] = r[B] % r[C] unsigned
+	OpAnd      // r[A] = r[B] & r[C]
+	OpOr       // r[A] = r[B] | r[C]
+	OpXor      // r[A] = r[B] ^ r[C]
+	OpAndNot   // r[A] = r[B] &^ r[C]
+	OpShl      // r[A] = r[B] << r[C] (count unsigned; >= 64 gives 0)
+	OpShrS     // r[A] = r[B] >> r[C] arithmetic
+	OpShrU     // r[A] = r[B] >> r[C] logical
+	OpShlI     // r[A] = r[B] << C (immediate count < 64)
+	OpShrSI    // r[A] = r[B] >> C arithmetic, immediate
+	OpShrUI    // r[A] = r[B] >> C logical, immediate
 	OpNegShift // panics "negative shift amount" if int64(r[B]) < 0
-	OpNeg    // r[A] = -r[B]
-	OpCom    // r[A] = ^r[B]
-	OpNot    // r[A] = !r[B] (bool)
-	OpSExt8  // r[A] = int64(int8(r[B]))
-	OpSExt16 // r[A] = int64(int16(r[B]))
-	OpSExt32 // r[A] = int64(int32(r[B]))
-	OpZExt8  // r[A] = uint64(uint8(r[B]))
-	OpZExt16 // r[A] = uint64(uint16(r[B]))
-	OpZExt32 // r[A] = uint64(uint32(r[B]))
+	OpNeg      // r[A] = -r[B]
+	OpCom      // r[A] = ^r[B]
+	OpNot      // r[A] = !r[B] (bool)
+	OpSExt8    // r[A] = int64(int8(r[B]))
+	OpSExt16   // r[A] = int64(int16(r[B]))
+	OpSExt32   // r[A] = int64(int32(r[B]))
+	OpZExt8    // r[A] = uint64(uint8(r[B]))
+	OpZExt16   // r[A] = uint64(uint16(r[B]))
+	OpZExt32   // r[A] = uint64(uint32(r[B]))
 
 	// Integer comparisons; the result is a bool.
 	OpEq   // r[A] = r[B] == r[C] (integers, bools)
@@ -108,23 +108,23 @@ const (
 	OpConv  // r[A] = convert(r[B]) per fn.Convs[C] (strings, runes, bytes, complex, ...)
 
 	// Memory. A pointer is a *Value (see value.go).
-	OpAlloc     // r[A] = new(types[B]) (fresh zeroed storage)
-	OpGlobal    // r[A] = &globals[B] (package-level variables live in the Machine)
-	OpLoad      // r[A] = *r[B]; panics on nil
-	OpLoadAgg   // r[A] = copy(*r[B]) of type types[C]
-	OpStore     // *r[A] = r[B]
-	OpStoreAgg  // *r[A] = copy(r[B]) of type types[C]
-	OpFieldAddr // r[A] = &r[B].fields[C]; panics on nil
-	OpField     // r[A] = r[B].fields[C] (struct value)
-	OpIndexAddr // r[A] = &r[B][r[C]] (r[B] a slice); bounds-checked
+	OpAlloc      // r[A] = new(types[B]) (fresh zeroed storage)
+	OpGlobal     // r[A] = &globals[B] (package-level variables live in the Machine)
+	OpLoad       // r[A] = *r[B]; panics on nil
+	OpLoadAgg    // r[A] = copy(*r[B]) of type types[C]
+	OpStore      // *r[A] = r[B]
+	OpStoreAgg   // *r[A] = copy(r[B]) of type types[C]
+	OpFieldAddr  // r[A] = &r[B].fields[C]; panics on nil
+	OpField      // r[A] = r[B].fields[C] (struct value)
+	OpIndexAddr  // r[A] = &r[B][r[C]] (r[B] a slice); bounds-checked
 	OpIndexAddrP // r[A] = &(*r[B])[r[C]] (r[B] a pointer to array)
-	OpIndex     // r[A] = r[B][r[C]] (array value)
-	OpSlice     // r[A] = r[B][lo:hi:max] per fn.Slices[C]
-	OpLen       // r[A] = len(r[B]) (string, slice, map, chan)
-	OpCap       // r[A] = cap(r[B]) (slice, chan)
-	OpMakeSlice // r[A] = make(fn.Makes[C].T, r[len], r[cap])
-	OpAppend    // r[A] = append(r[B], r[fn.Appends[C].Src]...) (a string source for []byte)
-	OpCopy      // r[A] = copy(r[B], r[C]) (r[C] may be a string)
+	OpIndex      // r[A] = r[B][r[C]] (array value)
+	OpSlice      // r[A] = r[B][lo:hi:max] per fn.Slices[C]
+	OpLen        // r[A] = len(r[B]) (string, slice, map, chan)
+	OpCap        // r[A] = cap(r[B]) (slice, chan)
+	OpMakeSlice  // r[A] = make(fn.Makes[C].T, r[len], r[cap])
+	OpAppend     // r[A] = append(r[B], r[fn.Appends[C].Src]...) (a string source for []byte)
+	OpCopy       // r[A] = copy(r[B], r[C]) (r[C] may be a string)
 
 	// Maps.
 	OpMakeMap     // r[A] = make(map) of type types[C], hint r[B] (B < 0: none)

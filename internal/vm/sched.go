@@ -577,11 +577,13 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 		fn.Host(f, res[:len(args)], res)
 		return res[:fn.NResults]
 	}
-	base := int32(0)
+	base := f.hostTop
 	if n := len(f.frames); n > 0 {
 		top := &f.frames[n-1]
-		base = top.base + top.fn.NRegs + 16 // room for a host call's window
+		base = max(base, top.base+top.fn.NRegs)
 	}
+	savedTop := f.hostTop
+	defer func() { f.hostTop = savedTop }()
 	need := int(base + fn.NRegs)
 	if !f.growStack(need) {
 		m.stackOverflow(f, need)
@@ -638,6 +640,7 @@ func (m *Machine) callHost(f *Fiber, fn *Func, cs *CallSite, regs []Value, nb in
 		regs = f.stack[fr.base : fr.base+fr.fn.NRegs]
 	}
 	win := f.stack[nb : int(nb)+n]
+	f.hostTop = int32(need)
 	if !f.resume {
 		j := 0
 		if hasRecv {
@@ -650,10 +653,13 @@ func (m *Machine) callHost(f *Fiber, fn *Func, cs *CallSite, regs []Value, nb in
 		}
 	}
 	fn.Host(f, win[:nargs], win[:fn.NResults])
+	f.hostTop = 0
 	if f.state == Parked {
 		return
 	}
-	copy(regs[dst:], win[:fn.NResults])
+	if fn.NResults > 0 {
+		copy(regs[dst:], win[:fn.NResults])
+	}
 	clear(win)
 }
 
