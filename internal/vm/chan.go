@@ -327,3 +327,23 @@ func (m *Machine) selectResult(op *SelectOp, regs []Value, dst int32, i int, v V
 		regs[dst+2+int32(slot)] = v
 	}
 }
+
+// TrySend sends v on c without parking (host code: timers, tickers). It
+// reports whether the value was delivered or buffered.
+func (c *Chan) TrySend(v Value) bool {
+	if c == nil || c.closed {
+		return false
+	}
+	return c.trySend(v)
+}
+
+// TryRecv receives from c without parking.
+func (c *Chan) TryRecv() (v Value, ok, done bool) {
+	if c == nil {
+		return Value{}, false, false
+	}
+	return c.tryRecv()
+}
+
+// Close closes c from host code (panics like the guest's close).
+func (m *Machine) Close(c *Chan) { m.chanClose(c) }
