@@ -20,7 +20,7 @@ func (c *Compiler) typ(t types.Type) *vm.Type {
 	c.types.Set(t, vt)
 	_, vt.Named = t.(*types.Named)
 	vt.Comparable = types.Comparable(t)
-	if _, isTuple := t.(*types.Tuple); !isTuple {
+	if hasSize(t) {
 		vt.Size = sizes.Sizeof(t)
 	}
 	switch u := t.Underlying().(type) {
@@ -258,4 +258,16 @@ func writeSig(b *strings.Builder, s *types.Signature) {
 		b.WriteByte(' ')
 		writeType(b, s.Results())
 	}
+}
+
+// hasSize reports whether t has a memory layout (not a tuple or an untyped
+// constant type).
+func hasSize(t types.Type) bool {
+	switch u := t.(type) {
+	case *types.Tuple:
+		return false
+	case *types.Basic:
+		return u.Info()&types.IsUntyped == 0
+	}
+	return true
 }

@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"math"
 	"strconv"
 	"strings"
 )
@@ -57,7 +56,7 @@ func (m *Machine) pushDefer(f *Fiber, d *deferRec, kind uint8) bool {
 		res := make([]Value, max(len(d.args), int(fn.NResults)))
 		copy(res, d.args)
 		fn.Host(f, res[:len(d.args)], res[:fn.NResults])
-		if f.state == Parked {
+		if f.state != Running {
 			panic(&fatalError{"spindle: a deferred host call blocked; not supported yet"})
 		}
 		return false
@@ -235,7 +234,7 @@ func printValue(t *Type, v Value) string {
 		return printFloat(v.Float())
 	case KComplex64, KComplex128:
 		c := v.Complex()
-		return "(" + printFloat(real(c)) + printFloat(imag(c)) + "i)"
+		return strconv.FormatComplex(c, 'g', -1, 128)
 	case KString:
 		return v.String()
 	case KInterface:
@@ -251,67 +250,10 @@ func printValue(t *Type, v Value) string {
 	return "0xc000010000"
 }
 
-// printFloat formats like the runtime's printfloat: +1.500000e+000.
+// printFloat formats like the runtime's print (Go 1.26: shortest form).
 func printFloat(v float64) string {
-	switch {
-	case v != v:
-		return "NaN"
-	case v+v == v && v > 0:
-		return "+Inf"
-	case v+v == v && v < 0:
-		return "-Inf"
-	}
-	const n = 7
-	var buf [n + 7]byte
-	buf[0] = '+'
-	e := 0
-	if v == 0 {
-		if 1/v < 0 {
-			buf[0] = '-'
-		}
-	} else {
-		if v < 0 {
-			v = -v
-			buf[0] = '-'
-		}
-		for v >= 10 {
-			e++
-			v /= 10
-		}
-		for v < 1 {
-			e--
-			v *= 10
-		}
-		h := 5.0
-		for i := 0; i < n; i++ {
-			h /= 10
-		}
-		v += h
-		if v >= 10 {
-			e++
-			v /= 10
-		}
-	}
-	for i := 0; i < n; i++ {
-		s := int(v)
-		buf[i+2] = byte(s + '0')
-		v -= float64(s)
-		v *= 10
-	}
-	buf[1] = buf[2]
-	buf[2] = '.'
-	buf[n+2] = 'e'
-	buf[n+3] = '+'
-	if e < 0 {
-		e = -e
-		buf[n+3] = '-'
-	}
-	buf[n+4] = byte(e/100 + '0')
-	buf[n+5] = byte(e/10)%10 + '0'
-	buf[n+6] = byte(e%10) + '0'
-	return string(buf[:])
+	return strconv.FormatFloat(v, 'g', -1, 64)
 }
 
 func quoteGo(s string) string { return strconv.Quote(s) }
 
-var _ = math.Inf

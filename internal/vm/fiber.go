@@ -54,6 +54,7 @@ type panicRec struct {
 	recovered bool
 	aborted   bool
 	link      *panicRec
+	stack     string // traceback where the panic started
 }
 
 // Fiber is a guest goroutine: a stack of frames and registers, run by the
@@ -156,14 +157,17 @@ func (f *Fiber) Stack() string {
 	s := ""
 	for i := len(f.frames) - 1; i >= 0; i-- {
 		fr := &f.frames[i]
-		pc := fr.pc
-		if i < len(f.frames)-1 || f.state != Running {
-			pc-- // return address or parked instruction
+		pc := fr.pc - 1 // saved pcs point past the current instruction...
+		if i == len(f.frames)-1 && f.state == Parked {
+			pc++ // ...except a parked one, which points at it
 		}
 		if fr.kind == frameHost {
 			continue
 		}
-		s += fmt.Sprintf("%s(...)\n\t%s:%d\n", fr.fn.Name, fr.fn.File, fr.fn.lineAt(pc))
+		s += fmt.Sprintf("%s()\n\t%s:%d\n", fr.fn.Name, fr.fn.File, fr.fn.lineAt(pc))
+		if fr.kind == frameDefer || fr.kind == frameDeferPanic {
+			s += "panic()\n"
+		}
 	}
 	return s
 }

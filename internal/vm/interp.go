@@ -425,7 +425,7 @@ func (m *Machine) exec(f *Fiber) status {
 			nb := fr.base + fn.NRegs
 			if callee.Host != nil {
 				m.callHost(f, callee, cs, regs, nb, ins.A, recv, hasRecv)
-				if f.state == Parked {
+				if f.state != Running {
 					fr.pc = pc - 1
 					return stPark
 				}
@@ -467,7 +467,7 @@ func (m *Machine) exec(f *Fiber) status {
 			cs := &fn.Calls[ins.C]
 			fr.pc = pc
 			m.callHost(f, cs.Fn, cs, regs, fr.base+fn.NRegs, ins.A, Value{}, false)
-			if f.state == Parked {
+			if f.state != Running {
 				fr.pc = pc - 1
 				return stPark
 			}
@@ -662,7 +662,7 @@ func (m *Machine) exec(f *Fiber) status {
 		case OpBuiltin:
 			fr.pc = pc
 			m.builtin(f, &fn.Builtins[ins.C], regs, ins.A)
-			if f.state == Parked {
+			if f.state != Running {
 				fr.pc = pc - 1
 				return stPark
 			}

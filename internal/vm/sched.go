@@ -452,7 +452,7 @@ func (m *Machine) startPanic(f *Fiber, v Value) bool {
 	if f.panic != nil && !f.panic.recovered {
 		f.panic.aborted = true
 	}
-	f.panic = &panicRec{val: v, link: f.panic}
+	f.panic = &panicRec{val: v, link: f.panic, stack: f.Stack()}
 	return m.unwind(f)
 }
 
@@ -518,7 +518,7 @@ func (m *Machine) fatalPanic(f *Fiber) {
 	if m.isNilDeref(chain[0].val) {
 		b.WriteString("[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x0]\n")
 	}
-	fmt.Fprintf(&b, "\ngoroutine %d [running]:\n", f.ID+1)
+	fmt.Fprintf(&b, "\ngoroutine %d [running]:\n%s", f.ID+1, truncStack(chain[0].stack))
 	io.WriteString(m.Config.Stderr, b.String())
 	m.exit(2)
 }
@@ -654,7 +654,7 @@ func (m *Machine) callHost(f *Fiber, fn *Func, cs *CallSite, regs []Value, nb in
 	}
 	fn.Host(f, win[:nargs], win[:fn.NResults])
 	f.hostTop = 0
-	if f.state == Parked {
+	if f.state != Running {
 		return
 	}
 	if fn.NResults > 0 {

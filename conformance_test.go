@@ -1,0 +1,237 @@
+package spindle_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"spindle"
+)
+
+// guestCase is one self-checking guest program: its expected stdout, exit
+// status and stderr fragments come from the program's own comments (see
+// testdata/conformance/README.md).
+type guestCase struct {
+	path   string
+	output string
+	exit   int
+	stderr []string
+	args   []string
+	skip   string
+}
+
+func parseCase(t *testing.T, path string) guestCase {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := guestCase{path: path}
+	var out []string
+	inOutput := false
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	for sc.Scan() {
+		line := sc.Text()
+		trim := strings.TrimSpace(line)
+		switch {
+		case trim == "// Output:":
+			inOutput = true
+			out = out[:0]
+			continue
+		case inOutput && (trim == "//" || strings.HasPrefix(line, "// ")):
+			out = append(out, strings.TrimPrefix(strings.TrimPrefix(line, "//"), " "))
+			continue
+		case inOutput:
+			inOutput = false
+		}
+		if v, ok := strings.CutPrefix(line, "// exit: "); ok {
+			c.exit, _ = strconv.Atoi(strings.TrimSpace(v))
+		}
+		if v, ok := strings.CutPrefix(line, "// stderr: "); ok {
+			c.stderr = append(c.stderr, v)
+		}
+		if v, ok := strings.CutPrefix(line, "// args: "); ok {
+			c.args = strings.Fields(v)
+		}
+		if v, ok := strings.CutPrefix(line, "// skip: "); ok {
+			c.skip = v
+		}
+	}
+	if len(out) > 0 {
+		c.output = strings.Join(out, "\n") + "\n"
+	}
+	return c
+}
+
+// runGuest compiles and runs one program in-process.
+func runGuest(t *testing.T, path string, args []string, seed uint64) (stdout, stderr string, code int) {
+	t.Helper()
+	prog, err := spindle.Compile(path)
+	if err != nil {
+		return "", err.Error(), -1
+	}
+	var o, e bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	code, err = prog.Run(ctx, spindle.Options{
+		Stdout: &o,
+		Stderr: &e,
+		Args:   append([]string{strings.TrimSuffix(filepath.Base(path), ".go")}, args...),
+		Seed:   seed,
+	})
+	if err != nil {
+		t.Errorf("%s: run ended by %v", path, err)
+	}
+	return o.String(), e.String(), code
+}
+
+func TestConformance(t *testing.T) {
+	files, err := filepath.Glob("testdata/conformance/*/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no conformance programs: %v", err)
+	}
+	sort.Strings(files)
+	for _, path := range files {
+		c := parseCase(t, path)
+		name := strings.TrimSuffix(strings.TrimPrefix(path, "testdata/conformance/"), ".go")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if c.skip != "" {
+				t.Skip(c.skip)
+			}
+			stdout, stderr, code := runGuest(t, c.path, c.args, 0)
+			checkCase(t, c, stdout, stderr, code)
+		})
+	}
+}
+
+func checkCase(t *testing.T, c guestCase, stdout, stderr string, code int) {
+	t.Helper()
+	if code != c.exit {
+		t.Errorf("exit status %d, want %d\nstderr:\n%s", code, c.exit, clip(stderr))
+	}
+	if stdout != c.output {
+		t.Errorf("stdout differs\n got:\n%s\nwant:\n%s\nstderr:\n%s", clip(stdout), clip(c.output), clip(stderr))
+	}
+	for _, s := range c.stderr {
+		if !strings.Contains(stderr, s) {
+			t.Errorf("stderr lacks %q\nstderr:\n%s", s, clip(stderr))
+		}
+	}
+	if strings.Contains(stderr, "BUG:") {
+		t.Errorf("spindle bug reported:\n%s", clip(stderr))
+	}
+}
+
+// TestConformanceAgainstGo checks that each program's expected output is
+// what the real toolchain prints, so the corpus itself cannot drift.
+func TestConformanceAgainstGo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the go toolchain")
+	}
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go not on PATH")
+	}
+	files, _ := filepath.Glob("testdata/conformance/*/*.go")
+	tmp := t.TempDir()
+	for _, path := range files {
+		c := parseCase(t, path)
+		name := strings.TrimSuffix(strings.TrimPrefix(path, "testdata/conformance/"), ".go")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if c.skip != "" {
+				t.Skip(c.skip)
+			}
+			bin := filepath.Join(tmp, strings.ReplaceAll(name, "/", "_"))
+			build := exec.Command(gobin, "build", "-o", bin, path)
+			build.Env = append(os.Environ(), "GOFLAGS=", "GO111MODULE=off")
+			if out, err := build.CombinedOutput(); err != nil {
+				t.Fatalf("go build: %v\n%s", err, out)
+			}
+			cmd := exec.Command(bin, c.args...)
+			var o, e bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &o, &e
+			err := cmd.Run()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if code != c.exit || o.String() != c.output {
+				t.Errorf("the program's expectations are wrong: go run gives exit %d, stdout:\n%s", code, clip(o.String()))
+			}
+			for _, s := range c.stderr {
+				if !strings.Contains(e.String(), s) {
+					t.Errorf("go run's stderr lacks %q:\n%s", s, clip(e.String()))
+				}
+			}
+		})
+	}
+}
+
+// TestGoroot runs Go's own test programs (test/ken, test/chan) marked
+// "// run": each must exit 0 and print its .out file (or nothing).
+// testdata/goroot_skip.txt lists the ones that need what spindle does not
+// provide, with the reason.
+func TestGoroot(t *testing.T) {
+	root := filepath.Join(runtime.GOROOT(), "test")
+	if _, err := os.Stat(root); err != nil {
+		t.Skip("no GOROOT/test on this machine")
+	}
+	skips := map[string]string{}
+	if b, err := os.ReadFile("testdata/goroot_skip.txt"); err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			name, why, _ := strings.Cut(line, " ")
+			skips[name] = strings.TrimSpace(why)
+		}
+	}
+	var files []string
+	for _, dir := range []string{"ken", "chan"} {
+		fs, _ := filepath.Glob(filepath.Join(root, dir, "*.go"))
+		files = append(files, fs...)
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil || !bytes.HasPrefix(src, []byte("// run\n")) {
+			continue
+		}
+		name := filepath.Base(filepath.Dir(path)) + "/" + filepath.Base(path)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			if why, ok := skips[name]; ok {
+				t.Skip(why)
+			}
+			want := ""
+			if b, err := os.ReadFile(strings.TrimSuffix(path, ".go") + ".out"); err == nil {
+				want = string(b)
+			}
+			stdout, stderr, code := runGuest(t, path, nil, 0)
+			// Go's test harness compares stdout and stderr together; the
+			// print builtin writes to stderr.
+			got := stdout + stderr
+			if code != 0 || got != want {
+				t.Errorf("exit %d\n got:\n%s\nwant:\n%s", code, clip(got), clip(want))
+			}
+		})
+	}
+}
+
+func clip(s string) string {
+	if len(s) > 3000 {
+		return s[:3000] + "\n...(clipped)"
+	}
+	return s
+}
