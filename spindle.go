@@ -163,3 +163,14 @@ func (p *Program) Run(ctx context.Context, o Options) (int, error) {
 	code := m.Run()
 	return code, ctx.Err()
 }
+
+// Disasm returns the bytecode of every function whose name contains filter.
+func (p *Program) Disasm(filter string) string {
+	var b strings.Builder
+	for _, fn := range p.p.Funcs() {
+		if fn.Host == nil && strings.Contains(fn.Name, filter) {
+			b.WriteString(vm.Disasm(fn))
+		}
+	}
+	return b.String()
+}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 
@@ -21,10 +22,17 @@ func usage() {
 }
 
 func main() {
-	if len(os.Args) < 3 || os.Args[1] != "run" {
+	if len(os.Args) < 3 {
 		usage()
 	}
-	os.Exit(run(os.Args[2:]))
+	switch os.Args[1] {
+	case "run":
+		code := run(os.Args[2:])
+		os.Exit(code)
+	case "disasm":
+		os.Exit(disasm(os.Args[2:]))
+	}
+	usage()
 }
 
 func run(argv []string) int {
@@ -98,8 +106,35 @@ func run(argv []string) int {
 		}
 		opts.MaxStack = v
 	}
+	if path := os.Getenv("SPINDLE_CPUPROFILE"); path != "" {
+		pf, err := os.Create(path)
+		if err == nil && pprof.StartCPUProfile(pf) == nil {
+			defer pprof.StopCPUProfile()
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	code, _ := prog.Run(ctx, opts)
 	return code
+}
+
+// disasm prints the bytecode of the program's functions whose names
+// contain the optional filter (spindle disasm prog.go [filter]).
+func disasm(argv []string) int {
+	var files []string
+	filter := ""
+	for _, a := range argv {
+		if strings.HasSuffix(a, ".go") {
+			files = append(files, a)
+		} else {
+			filter = a
+		}
+	}
+	prog, err := spindle.Compile(files...)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	fmt.Print(prog.Disasm(filter))
+	return 0
 }

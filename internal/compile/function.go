@@ -20,6 +20,7 @@ type fnc struct {
 
 	regs   map[ssa.Value]int32
 	nregs  int32
+	fused  map[*ssa.BinOp]bool
 	consts map[string]int32
 	glregs map[*ssa.Global]int32
 	temps  int32 // first of the phi temporaries
@@ -71,18 +72,35 @@ func (fc *fnc) layout() {
 	fc.vf.NFree = int32(len(f.FreeVars))
 	maxPhis := 0
 	var extracts []*ssa.Extract
+	// Phis first, so values coalesced into them can share their register.
 	for _, b := range f.Blocks {
 		nphi := 0
 		for _, ins := range b.Instrs {
-			if _, ok := ins.(*ssa.Phi); ok {
+			if phi, ok := ins.(*ssa.Phi); ok {
 				nphi++
+				fc.regs[phi] = fc.nregs
+				fc.nregs++
 			}
+		}
+		maxPhis = max(maxPhis, nphi)
+	}
+	coalesced := fc.coalesce()
+	fc.fused = fc.fusable()
+	for _, b := range f.Blocks {
+		for _, ins := range b.Instrs {
 			v, ok := ins.(ssa.Value)
 			if !ok {
 				continue
 			}
+			if _, ok := v.(*ssa.Phi); ok {
+				continue
+			}
 			if e, ok := v.(*ssa.Extract); ok {
 				extracts = append(extracts, e)
+				continue
+			}
+			if p := coalesced[v]; p != nil {
+				fc.regs[v] = fc.regs[p]
 				continue
 			}
 			n := int32(1)
@@ -95,7 +113,6 @@ func (fc *fnc) layout() {
 			fc.regs[v] = fc.nregs
 			fc.nregs += n
 		}
-		maxPhis = max(maxPhis, nphi)
 	}
 	for _, e := range extracts {
 		fc.regs[e] = fc.regs[e.Tuple] + int32(e.Index)
@@ -103,6 +120,7 @@ func (fc *fnc) layout() {
 	fc.temps = fc.nregs
 	fc.ntemps = int32(maxPhis)
 	fc.nregs += fc.ntemps
+	fc.refRegs(fc.temps)
 	// Globals used: their addresses are loaded once at entry.
 	var rands []*ssa.Value
 	for _, b := range f.Blocks {
@@ -133,6 +151,9 @@ func (fc *fnc) layout() {
 				}
 				switch v := (*rp).(type) {
 				case *ssa.Const:
+					if immOperand(ins, v) {
+						continue
+					}
 					fc.regs[v] = fc.constReg(fc.constValue(v), v.Type().String()+"|"+constKey(v))
 				case *ssa.Function:
 					vf := fc.c.fn(v)
@@ -309,17 +330,22 @@ func (fc *fnc) emitBody() {
 			switch ins.Op {
 			case vm.OpJump:
 				ins.Op = vm.OpLoop
-			case vm.OpBrFalse, vm.OpBrTrue:
-				// Route through a trampoline that charges the reduction.
-				tramp := fc.emit(vm.OpLoop, target, 0, 0)
+			default:
+				// A conditional jump: route through a trampoline that charges the reduction.
+				tramp := fc.emit(vm.OpLoop, 0, 0, 0)
+				fc.code[tramp].A = target - int32(tramp+1)
+				ins = &fc.code[fx.pc]
 				target = int32(tramp)
 			}
 		}
-		ins.A = target
+		ins.A = target - int32(fx.pc+1) // jumps are relative to the next pc
 	}
 	fc.vf.Code = fc.code
 	fc.vf.Lines = fc.lines
 	fc.vf.NRegs = fc.nregs
+	if err := vm.Verify(fc.vf); err != nil {
+		panic(compileError("BUG: " + err.Error()))
+	}
 }
 
 func (fc *fnc) ret(res []int32) {
@@ -400,24 +426,25 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 		}
 	case *ssa.If:
 		b := i.Block()
-		cond := fc.reg(i.Cond)
+		cond := int32(0)
 		then, els := b.Succs[0], b.Succs[1]
+		_ = cond
 		if !fc.hasPhis(then) && !fc.hasPhis(els) {
 			switch {
 			case then == fc.next:
-				fc.jump(vm.OpBrFalse, cond, els)
+				fc.condJump(i.Cond, false, els)
 			case els == fc.next:
-				fc.jump(vm.OpBrTrue, cond, then)
+				fc.condJump(i.Cond, true, then)
 			default:
-				fc.jump(vm.OpBrFalse, cond, els)
+				fc.condJump(i.Cond, false, els)
 				fc.jump(vm.OpJump, 0, then)
 			}
 			return
 		}
-		br := fc.emit(vm.OpBrFalse, 0, cond, 0)
+		br := fc.condJump(i.Cond, false, nil)
 		fc.edgeMoves(b, then)
 		fc.jump(vm.OpJump, 0, then)
-		fc.code[br].A = int32(len(fc.code))
+		fc.code[br].A = int32(len(fc.code) - (br + 1))
 		fc.edgeMoves(b, els)
 		if els != fc.next {
 			fc.jump(vm.OpJump, 0, els)
@@ -435,7 +462,9 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 	case *ssa.Alloc:
 		fc.emit(vm.OpAlloc, fc.reg(i), fc.tidxOf(deref(i.Type())), 0)
 	case *ssa.BinOp:
-		fc.binop(i)
+		if !fc.fused[i] {
+			fc.binop(i)
+		}
 	case *ssa.UnOp:
 		fc.unop(i)
 	case *ssa.Convert:
@@ -633,7 +662,10 @@ func isNilConst(v ssa.Value) bool {
 }
 
 func (fc *fnc) binop(i *ssa.BinOp) {
-	dst, x, y := fc.reg(i), fc.reg(i.X), fc.reg(i.Y)
+	dst, x, y := fc.reg(i), fc.reg(i.X), fc.regs[i.Y]
+	if _, ok := fc.regs[i.Y]; !ok && !immOperand(i, i.Y) {
+		y = fc.reg(i.Y)
+	}
 	t := i.X.Type()
 	b := basicOf(t)
 	switch i.Op {
@@ -725,6 +757,10 @@ func (fc *fnc) binop(i *ssa.BinOp) {
 
 func (fc *fnc) compare(i *ssa.BinOp, dst, x, y int32, b *types.Basic) {
 	op := i.Op
+	if cop, cx, cy, ok := fc.intCompare(i); ok {
+		fc.emit(cop, dst, cx, cy)
+		return
+	}
 	// Reference kinds compared with nil.
 	if isNilConst(i.X) || isNilConst(i.Y) {
 		r := x
@@ -1004,4 +1040,291 @@ func (fc *fnc) builtinCall(name string, cc *ssa.CallCommon, dst int32) {
 		fc.vf.Builtins = append(fc.vf.Builtins, *op)
 		fc.emit(vm.OpBuiltin, dst, 0, int32(len(fc.vf.Builtins)-1))
 	}
+}
+
+// coalesce picks values that can live in the register of the phi they
+// feed: defined in the predecessor, used only by the phi, the predecessor
+// ends in a plain jump, and the phi's old value is not read after the
+// definition on that path. The phi move on that edge then disappears.
+func (fc *fnc) coalesce() map[ssa.Value]*ssa.Phi {
+	out := map[ssa.Value]*ssa.Phi{}
+	for _, b := range fc.f.Blocks {
+		for _, ins := range b.Instrs {
+			p, ok := ins.(*ssa.Phi)
+			if !ok {
+				break
+			}
+			for ei, v := range p.Edges {
+				pred := b.Preds[ei]
+				vi, ok := v.(ssa.Instruction)
+				if !ok || vi.Block() != pred || out[v] != nil {
+					continue
+				}
+				switch v.(type) {
+				case *ssa.Phi, *ssa.Extract:
+					continue
+				}
+				if _, tup := v.Type().(*types.Tuple); tup {
+					continue
+				}
+				if refs := v.Referrers(); refs == nil || len(*refs) != 1 || (*refs)[0] != ssa.Instruction(p) {
+					continue
+				}
+				if _, ok := pred.Instrs[len(pred.Instrs)-1].(*ssa.Jump); !ok {
+					continue
+				}
+				def := indexIn(pred, vi)
+				conflict := false
+				for _, r := range *p.Referrers() {
+					if r.Block() == pred && indexIn(pred, r) > def {
+						conflict = true
+					}
+					if q, ok := r.(*ssa.Phi); ok && q.Block() == b && q.Edges[ei] == p {
+						conflict = true
+					}
+				}
+				if !conflict {
+					out[v] = p
+				}
+			}
+		}
+	}
+	return out
+}
+
+func indexIn(b *ssa.BasicBlock, ins ssa.Instruction) int {
+	for i, x := range b.Instrs {
+		if x == ins {
+			return i
+		}
+	}
+	return -1
+}
+
+// fusable finds integer comparisons used only by the If that ends their
+// block: they become one compare-and-branch instruction.
+func (fc *fnc) fusable() map[*ssa.BinOp]bool {
+	out := map[*ssa.BinOp]bool{}
+	for _, b := range fc.f.Blocks {
+		if len(b.Instrs) == 0 {
+			continue
+		}
+		iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		c, ok := iff.Cond.(*ssa.BinOp)
+		if !ok || c.Block() != b || len(*c.Referrers()) != 1 {
+			continue
+		}
+		if _, _, _, ok := fc.intCompare(c); ok {
+			out[c] = true
+		}
+	}
+	return out
+}
+
+// intCompare maps an integer comparison to a compare op on (x, y) or
+// (x, immediate). It reports false for other comparisons.
+func (fc *fnc) intCompare(i *ssa.BinOp) (op vm.Op, x, y int32, ok bool) {
+	b := basicOf(i.X.Type())
+	if b == nil || b.Info()&(types.IsInteger|types.IsBoolean) == 0 {
+		return 0, 0, 0, false
+	}
+	if isNilConst(i.X) || isNilConst(i.Y) {
+		return 0, 0, 0, false
+	}
+	signed := b.Info()&types.IsUnsigned == 0 && b.Info()&types.IsInteger != 0
+	if n, isImm := smallConst(i.Y); isImm && signed {
+		switch i.Op {
+		case token.LSS:
+			return vm.OpLtSI, fc.regs[i.X], int32(n), true
+		case token.LEQ:
+			return vm.OpLtSI, fc.regs[i.X], int32(n + 1), true
+		case token.GTR:
+			return vm.OpGtSI, fc.regs[i.X], int32(n), true
+		case token.GEQ:
+			return vm.OpGtSI, fc.regs[i.X], int32(n - 1), true
+		}
+	}
+	// (During layout the registers are not assigned yet; only ok matters.)
+	x, y = fc.regs[i.X], fc.regs[i.Y]
+	switch i.Op {
+	case token.EQL:
+		return vm.OpEq, x, y, true
+	case token.NEQ:
+		return vm.OpNe, x, y, true
+	case token.LSS:
+		if signed {
+			return vm.OpLtS, x, y, true
+		}
+		return vm.OpLtU, x, y, true
+	case token.LEQ:
+		if signed {
+			return vm.OpLeS, x, y, true
+		}
+		return vm.OpLeU, x, y, true
+	case token.GTR:
+		if signed {
+			return vm.OpLtS, y, x, true
+		}
+		return vm.OpLtU, y, x, true
+	case token.GEQ:
+		if signed {
+			return vm.OpLeS, y, x, true
+		}
+		return vm.OpLeU, y, x, true
+	}
+	return 0, 0, 0, false
+}
+
+// immOperand reports whether constant c is used by ins only as an
+// immediate (so it needs no register).
+func immOperand(ins ssa.Instruction, c ssa.Value) bool {
+	i, ok := ins.(*ssa.BinOp)
+	if !ok || i.Y != c || i.X == c {
+		return false
+	}
+	n, ok := smallConst(c)
+	if !ok {
+		return false
+	}
+	b := basicOf(i.X.Type())
+	if b == nil || b.Info()&types.IsInteger == 0 {
+		return false
+	}
+	switch i.Op {
+	case token.ADD, token.SUB:
+		return true
+	case token.SHL, token.SHR:
+		return n >= 0 && n < 64
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return b.Info()&types.IsUnsigned == 0
+	}
+	return false
+}
+
+// condJump emits a jump to target taken when cond == sense, fusing an
+// integer comparison into the branch. With a nil target the caller patches
+// the jump; condJump returns its pc.
+func (fc *fnc) condJump(cond ssa.Value, sense bool, target *ssa.BasicBlock) int {
+	var op vm.Op
+	var x, y int32
+	if c, ok := cond.(*ssa.BinOp); ok && fc.fused[c] {
+		op, x, y, _ = fc.intCompare(c)
+		if !sense {
+			op, x, y = negate(op, x, y)
+		}
+		op = jumpOf(op)
+	} else {
+		op, x = vm.OpBrFalse, fc.reg(cond)
+		if sense {
+			op = vm.OpBrTrue
+		}
+	}
+	pc := fc.emit(op, 0, x, y)
+	if target != nil {
+		fc.fixups = append(fc.fixups, fixup{pc: pc, block: target.Index})
+	}
+	return pc
+}
+
+// negate returns the comparison that is true when (op x y) is false.
+func negate(op vm.Op, x, y int32) (vm.Op, int32, int32) {
+	switch op {
+	case vm.OpEq:
+		return vm.OpNe, x, y
+	case vm.OpNe:
+		return vm.OpEq, x, y
+	case vm.OpLtS:
+		return vm.OpLeS, y, x
+	case vm.OpLeS:
+		return vm.OpLtS, y, x
+	case vm.OpLtU:
+		return vm.OpLeU, y, x
+	case vm.OpLeU:
+		return vm.OpLtU, y, x
+	case vm.OpLtSI:
+		return opGeSI, x, y
+	case vm.OpGtSI:
+		return opLeSI, x, y
+	}
+	panic(compileError("BUG: negate " + op.String()))
+}
+
+// Pseudo ops for the immediate forms without a value-producing variant.
+const (
+	opGeSI = vm.Op(250)
+	opLeSI = vm.Op(251)
+)
+
+func jumpOf(op vm.Op) vm.Op {
+	switch op {
+	case vm.OpEq:
+		return vm.OpJEq
+	case vm.OpNe:
+		return vm.OpJNe
+	case vm.OpLtS:
+		return vm.OpJLtS
+	case vm.OpLeS:
+		return vm.OpJLeS
+	case vm.OpLtU:
+		return vm.OpJLtU
+	case vm.OpLeU:
+		return vm.OpJLeU
+	case vm.OpLtSI:
+		return vm.OpJLtSI
+	case vm.OpGtSI:
+		return vm.OpJGtSI
+	case opGeSI:
+		return vm.OpJGeSI
+	case opLeSI:
+		return vm.OpJLeSI
+	}
+	panic(compileError("BUG: jumpOf " + op.String()))
+}
+
+// refRegs records which registers below limit can hold references, so a
+// returning frame clears only those.
+func (fc *fnc) refRegs(limit int32) {
+	isRef := make([]bool, limit)
+	mark := func(r int32, t types.Type) {
+		if r < 0 || r >= limit {
+			return
+		}
+		if tup, ok := t.(*types.Tuple); ok {
+			for k := 0; k < tup.Len(); k++ {
+				if r+int32(k) < limit && !isScalar(tup.At(k).Type()) {
+					isRef[r+int32(k)] = true
+				}
+			}
+			return
+		}
+		if !isScalar(t) {
+			isRef[r] = true
+		}
+	}
+	for v, r := range fc.regs {
+		switch v.(type) {
+		case *ssa.Const, *ssa.Function, *ssa.Global:
+			continue
+		}
+		mark(r, v.Type())
+	}
+	var refs []int32
+	for r, ref := range isRef {
+		if ref {
+			refs = append(refs, int32(r))
+		}
+	}
+	for t := fc.temps; t < fc.temps+fc.ntemps; t++ {
+		refs = append(refs, t)
+	}
+	fc.vf.Refs = refs
+	fc.vf.RefsAll = len(refs) > int(limit)/2
+}
+
+func isScalar(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat) != 0 && b.Kind() != types.UnsafePointer
 }

@@ -63,7 +63,7 @@ func (m *Machine) pushDefer(f *Fiber, d *deferRec, kind uint8) bool {
 	}
 	top := &f.frames[len(f.frames)-1]
 	nb := top.base + top.fn.NRegs
-	need := int(nb + fn.NRegs)
+	need := int(nb+fn.NRegs) + 1
 	if !f.growStack(need) {
 		m.stackOverflow(f, need)
 	}
@@ -256,4 +256,3 @@ func printFloat(v float64) string {
 }
 
 func quoteGo(s string) string { return strconv.Quote(s) }
-

@@ -1,6 +1,9 @@
 package vm
 
-import "fmt"
+import (
+	"fmt"
+	"unsafe"
+)
 
 // FiberState is where a fiber is in its life.
 type FiberState uint8
@@ -67,6 +70,9 @@ type Fiber struct {
 
 	stack  []Value
 	frames []Frame
+	// ip and rp hold the dispatch loop's state across a call to slow.
+	ip *Instr
+	rp unsafe.Pointer
 
 	// Completion of a parked operation: set by whoever wakes the fiber,
 	// read by the instruction that parked when it re-executes.

@@ -52,6 +52,11 @@ type Func struct {
 	Selects  []SelectOp
 	Builtins []BuiltinOp
 
+	// Refs lists the registers that can hold references (their type is not
+	// a pure scalar); RefsAll says to clear the whole frame instead.
+	Refs    []int32
+	RefsAll bool
+
 	// Static is the function value for this function (no free variables).
 	Static *Closure
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // status is what the dispatch loop reports when it stops running a fiber.
@@ -14,472 +15,229 @@ const (
 	stPark                     // the fiber parked
 	stDone                     // the entry function returned
 	stHostReturn               // a CallGuest frame returned
+	stContinue                 // (slow) keep running
 )
 
 // exec runs f until it yields, parks, finishes, or a nested CallGuest frame
-// returns. Guest run-time errors arrive as Go panics (see run in sched.go),
-// so every instruction that can fail saves fr.pc first.
+// returns. Guest run-time errors arrive as Go panics (see runFiber), so
+// every instruction that can fail saves the pc first (f.save).
+//
+// Only the instruction pointer, the register base and the fiber stay live
+// across instructions (everything else is reloaded on the slow paths), and
+// registers are addressed without bounds checks: Verify proved every
+// register operand and jump target of the function in range at load time.
 func (m *Machine) exec(f *Fiber) status {
-	fr := &f.frames[len(f.frames)-1]
-	fn := fr.fn
-	code := fn.Code
-	regs := f.stack[fr.base : fr.base+fn.NRegs]
-	pc := fr.pc
-
+	ip, rp := f.enter()
 	for {
-		ins := code[pc]
-		pc++
+		ins := *ip
+		ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), instrSize))
 		switch ins.Op {
 		case OpNop:
 		case OpMove:
-			regs[ins.A] = regs[ins.B]
+			*reg(rp, ins.A) = *reg(rp, ins.B)
 
 		case OpAdd:
-			regs[ins.A].N = regs[ins.B].N + regs[ins.C].N
+			reg(rp, ins.A).N = reg(rp, ins.B).N + reg(rp, ins.C).N
 		case OpAddI:
-			regs[ins.A].N = regs[ins.B].N + uint64(int64(ins.C))
+			reg(rp, ins.A).N = reg(rp, ins.B).N + uint64(int64(ins.C))
 		case OpSub:
-			regs[ins.A].N = regs[ins.B].N - regs[ins.C].N
+			reg(rp, ins.A).N = reg(rp, ins.B).N - reg(rp, ins.C).N
 		case OpMul:
-			regs[ins.A].N = regs[ins.B].N * regs[ins.C].N
-		case OpDivS:
-			y := int64(regs[ins.C].N)
-			if y == 0 {
-				fr.pc = pc
-				panic(errDivide)
-			}
-			x := int64(regs[ins.B].N)
-			if y == -1 {
-				regs[ins.A].N = uint64(-x)
-			} else {
-				regs[ins.A].N = uint64(x / y)
-			}
-		case OpDivU:
-			y := regs[ins.C].N
-			if y == 0 {
-				fr.pc = pc
-				panic(errDivide)
-			}
-			regs[ins.A].N = regs[ins.B].N / y
-		case OpRemS:
-			y := int64(regs[ins.C].N)
-			if y == 0 {
-				fr.pc = pc
-				panic(errDivide)
-			}
-			if y == -1 {
-				regs[ins.A].N = 0
-			} else {
-				regs[ins.A].N = uint64(int64(regs[ins.B].N) % y)
-			}
-		case OpRemU:
-			y := regs[ins.C].N
-			if y == 0 {
-				fr.pc = pc
-				panic(errDivide)
-			}
-			regs[ins.A].N = regs[ins.B].N % y
+			reg(rp, ins.A).N = reg(rp, ins.B).N * reg(rp, ins.C).N
 		case OpAnd:
-			regs[ins.A].N = regs[ins.B].N & regs[ins.C].N
+			reg(rp, ins.A).N = reg(rp, ins.B).N & reg(rp, ins.C).N
 		case OpOr:
-			regs[ins.A].N = regs[ins.B].N | regs[ins.C].N
+			reg(rp, ins.A).N = reg(rp, ins.B).N | reg(rp, ins.C).N
 		case OpXor:
-			regs[ins.A].N = regs[ins.B].N ^ regs[ins.C].N
+			reg(rp, ins.A).N = reg(rp, ins.B).N ^ reg(rp, ins.C).N
 		case OpAndNot:
-			regs[ins.A].N = regs[ins.B].N &^ regs[ins.C].N
+			reg(rp, ins.A).N = reg(rp, ins.B).N &^ reg(rp, ins.C).N
 		case OpShl:
-			regs[ins.A].N = regs[ins.B].N << regs[ins.C].N
+			reg(rp, ins.A).N = reg(rp, ins.B).N << reg(rp, ins.C).N
 		case OpShrS:
-			regs[ins.A].N = uint64(int64(regs[ins.B].N) >> regs[ins.C].N)
+			reg(rp, ins.A).N = uint64(int64(reg(rp, ins.B).N) >> reg(rp, ins.C).N)
 		case OpShrU:
-			regs[ins.A].N = regs[ins.B].N >> regs[ins.C].N
+			reg(rp, ins.A).N = reg(rp, ins.B).N >> reg(rp, ins.C).N
 		case OpShlI:
-			regs[ins.A].N = regs[ins.B].N << uint(ins.C)
+			reg(rp, ins.A).N = reg(rp, ins.B).N << (uint(ins.C) & 63)
 		case OpShrSI:
-			regs[ins.A].N = uint64(int64(regs[ins.B].N) >> uint(ins.C))
+			reg(rp, ins.A).N = uint64(int64(reg(rp, ins.B).N) >> (uint(ins.C) & 63))
 		case OpShrUI:
-			regs[ins.A].N = regs[ins.B].N >> uint(ins.C)
-		case OpNegShift:
-			if int64(regs[ins.B].N) < 0 {
-				fr.pc = pc
-				panic(runtimeError("negative shift amount"))
-			}
+			reg(rp, ins.A).N = reg(rp, ins.B).N >> (uint(ins.C) & 63)
 		case OpNeg:
-			regs[ins.A].N = -regs[ins.B].N
+			reg(rp, ins.A).N = -reg(rp, ins.B).N
 		case OpCom:
-			regs[ins.A].N = ^regs[ins.B].N
+			reg(rp, ins.A).N = ^reg(rp, ins.B).N
 		case OpNot:
-			regs[ins.A].N = regs[ins.B].N ^ 1
+			reg(rp, ins.A).N = reg(rp, ins.B).N ^ 1
 		case OpSExt8:
-			regs[ins.A].N = uint64(int64(int8(regs[ins.B].N)))
+			reg(rp, ins.A).N = uint64(int64(int8(reg(rp, ins.B).N)))
 		case OpSExt16:
-			regs[ins.A].N = uint64(int64(int16(regs[ins.B].N)))
+			reg(rp, ins.A).N = uint64(int64(int16(reg(rp, ins.B).N)))
 		case OpSExt32:
-			regs[ins.A].N = uint64(int64(int32(regs[ins.B].N)))
+			reg(rp, ins.A).N = uint64(int64(int32(reg(rp, ins.B).N)))
 		case OpZExt8:
-			regs[ins.A].N = uint64(uint8(regs[ins.B].N))
+			reg(rp, ins.A).N = uint64(uint8(reg(rp, ins.B).N))
 		case OpZExt16:
-			regs[ins.A].N = uint64(uint16(regs[ins.B].N))
+			reg(rp, ins.A).N = uint64(uint16(reg(rp, ins.B).N))
 		case OpZExt32:
-			regs[ins.A].N = uint64(uint32(regs[ins.B].N))
+			reg(rp, ins.A).N = uint64(uint32(reg(rp, ins.B).N))
 
 		case OpEq:
-			regs[ins.A].N = b2u(regs[ins.B].N == regs[ins.C].N)
+			*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).N == reg(rp, ins.C).N)}
 		case OpNe:
-			regs[ins.A].N = b2u(regs[ins.B].N != regs[ins.C].N)
+			*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).N != reg(rp, ins.C).N)}
 		case OpLtS:
-			regs[ins.A].N = b2u(int64(regs[ins.B].N) < int64(regs[ins.C].N))
+			*reg(rp, ins.A) = Value{N: b2u(int64(reg(rp, ins.B).N) < int64(reg(rp, ins.C).N))}
 		case OpLeS:
-			regs[ins.A].N = b2u(int64(regs[ins.B].N) <= int64(regs[ins.C].N))
+			*reg(rp, ins.A) = Value{N: b2u(int64(reg(rp, ins.B).N) <= int64(reg(rp, ins.C).N))}
 		case OpLtU:
-			regs[ins.A].N = b2u(regs[ins.B].N < regs[ins.C].N)
+			*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).N < reg(rp, ins.C).N)}
 		case OpLeU:
-			regs[ins.A].N = b2u(regs[ins.B].N <= regs[ins.C].N)
+			*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).N <= reg(rp, ins.C).N)}
 		case OpLtSI:
-			regs[ins.A].N = b2u(int64(regs[ins.B].N) < int64(ins.C))
+			*reg(rp, ins.A) = Value{N: b2u(int64(reg(rp, ins.B).N) < int64(ins.C))}
 		case OpGtSI:
-			regs[ins.A].N = b2u(int64(regs[ins.B].N) > int64(ins.C))
+			*reg(rp, ins.A) = Value{N: b2u(int64(reg(rp, ins.B).N) > int64(ins.C))}
 
 		case OpFAdd:
-			regs[ins.A].N = math.Float64bits(math.Float64frombits(regs[ins.B].N) + math.Float64frombits(regs[ins.C].N))
+			reg(rp, ins.A).N = math.Float64bits(math.Float64frombits(reg(rp, ins.B).N) + math.Float64frombits(reg(rp, ins.C).N))
 		case OpFSub:
-			regs[ins.A].N = math.Float64bits(math.Float64frombits(regs[ins.B].N) - math.Float64frombits(regs[ins.C].N))
+			reg(rp, ins.A).N = math.Float64bits(math.Float64frombits(reg(rp, ins.B).N) - math.Float64frombits(reg(rp, ins.C).N))
 		case OpFMul:
-			regs[ins.A].N = math.Float64bits(math.Float64frombits(regs[ins.B].N) * math.Float64frombits(regs[ins.C].N))
+			reg(rp, ins.A).N = math.Float64bits(math.Float64frombits(reg(rp, ins.B).N) * math.Float64frombits(reg(rp, ins.C).N))
 		case OpFDiv:
-			regs[ins.A].N = math.Float64bits(math.Float64frombits(regs[ins.B].N) / math.Float64frombits(regs[ins.C].N))
+			reg(rp, ins.A).N = math.Float64bits(math.Float64frombits(reg(rp, ins.B).N) / math.Float64frombits(reg(rp, ins.C).N))
 		case OpFNeg:
-			regs[ins.A].N = math.Float64bits(-math.Float64frombits(regs[ins.B].N))
+			reg(rp, ins.A).N = math.Float64bits(-math.Float64frombits(reg(rp, ins.B).N))
 		case OpFEq:
-			regs[ins.A].N = b2u(math.Float64frombits(regs[ins.B].N) == math.Float64frombits(regs[ins.C].N))
+			*reg(rp, ins.A) = Value{N: b2u(math.Float64frombits(reg(rp, ins.B).N) == math.Float64frombits(reg(rp, ins.C).N))}
 		case OpFNe:
-			regs[ins.A].N = b2u(math.Float64frombits(regs[ins.B].N) != math.Float64frombits(regs[ins.C].N))
+			*reg(rp, ins.A) = Value{N: b2u(math.Float64frombits(reg(rp, ins.B).N) != math.Float64frombits(reg(rp, ins.C).N))}
 		case OpFLt:
-			regs[ins.A].N = b2u(math.Float64frombits(regs[ins.B].N) < math.Float64frombits(regs[ins.C].N))
+			*reg(rp, ins.A) = Value{N: b2u(math.Float64frombits(reg(rp, ins.B).N) < math.Float64frombits(reg(rp, ins.C).N))}
 		case OpFLe:
-			regs[ins.A].N = b2u(math.Float64frombits(regs[ins.B].N) <= math.Float64frombits(regs[ins.C].N))
+			*reg(rp, ins.A) = Value{N: b2u(math.Float64frombits(reg(rp, ins.B).N) <= math.Float64frombits(reg(rp, ins.C).N))}
 		case OpF32:
-			regs[ins.A].N = math.Float64bits(float64(float32(math.Float64frombits(regs[ins.B].N))))
+			reg(rp, ins.A).N = math.Float64bits(float64(float32(math.Float64frombits(reg(rp, ins.B).N))))
 
-		case OpCAdd:
-			regs[ins.A] = Value{R: regs[ins.B].Complex() + regs[ins.C].Complex()}
-		case OpCSub:
-			regs[ins.A] = Value{R: regs[ins.B].Complex() - regs[ins.C].Complex()}
-		case OpCMul:
-			regs[ins.A] = Value{R: regs[ins.B].Complex() * regs[ins.C].Complex()}
-		case OpCDiv:
-			regs[ins.A] = Value{R: regs[ins.B].Complex() / regs[ins.C].Complex()}
-		case OpCNeg:
-			regs[ins.A] = Value{R: -regs[ins.B].Complex()}
-		case OpCEq:
-			regs[ins.A] = Value{N: b2u(regs[ins.B].Complex() == regs[ins.C].Complex())}
-		case OpCNe:
-			regs[ins.A] = Value{N: b2u(regs[ins.B].Complex() != regs[ins.C].Complex())}
-		case OpC64:
-			regs[ins.A] = Value{R: complex128(complex64(regs[ins.B].Complex()))}
-
-		case OpSAdd:
-			regs[ins.A] = Str(regs[ins.B].String() + regs[ins.C].String())
-		case OpSEq:
-			regs[ins.A] = Value{N: b2u(regs[ins.B].String() == regs[ins.C].String())}
-		case OpSNe:
-			regs[ins.A] = Value{N: b2u(regs[ins.B].String() != regs[ins.C].String())}
-		case OpSLt:
-			regs[ins.A] = Value{N: b2u(regs[ins.B].String() < regs[ins.C].String())}
-		case OpSLe:
-			regs[ins.A] = Value{N: b2u(regs[ins.B].String() <= regs[ins.C].String())}
-		case OpSIndex:
-			s := regs[ins.B].String()
-			i := regs[ins.C].N
-			if i >= uint64(len(s)) {
-				fr.pc = pc
-				panic(indexError(int64(i), len(s)))
-			}
-			regs[ins.A] = Value{N: uint64(s[i])}
-
-		case OpEqV:
-			c := &fn.Cmps[ins.C]
-			fr.pc = pc
-			regs[ins.A] = Value{N: b2u(Equal(c.T, regs[c.X], regs[c.Y]))}
-		case OpNeV:
-			c := &fn.Cmps[ins.C]
-			fr.pc = pc
-			regs[ins.A] = Value{N: b2u(!Equal(c.T, regs[c.X], regs[c.Y]))}
 		case OpEqRef:
-			regs[ins.A] = Value{N: b2u(refIdentity(regs[ins.B].R) == refIdentity(regs[ins.C].R))}
+			*reg(rp, ins.A) = Value{N: b2u(refIdentity(reg(rp, ins.B).R) == refIdentity(reg(rp, ins.C).R))}
 		case OpNeRef:
-			regs[ins.A] = Value{N: b2u(refIdentity(regs[ins.B].R) != refIdentity(regs[ins.C].R))}
+			*reg(rp, ins.A) = Value{N: b2u(refIdentity(reg(rp, ins.B).R) != refIdentity(reg(rp, ins.C).R))}
 		case OpIsNil:
-			regs[ins.A] = Value{N: b2u(isNil(regs[ins.B].R))}
+			*reg(rp, ins.A) = Value{N: b2u(isNil(reg(rp, ins.B).R))}
 
 		case OpCvtSF:
-			regs[ins.A].N = math.Float64bits(float64(int64(regs[ins.B].N)))
+			reg(rp, ins.A).N = math.Float64bits(float64(int64(reg(rp, ins.B).N)))
 		case OpCvtUF:
-			regs[ins.A].N = math.Float64bits(float64(regs[ins.B].N))
+			reg(rp, ins.A).N = math.Float64bits(float64(reg(rp, ins.B).N))
 		case OpCvtFS:
-			regs[ins.A].N = uint64(int64(math.Float64frombits(regs[ins.B].N)))
+			reg(rp, ins.A).N = uint64(int64(math.Float64frombits(reg(rp, ins.B).N)))
 		case OpCvtFU:
-			regs[ins.A].N = f2u(math.Float64frombits(regs[ins.B].N))
-		case OpConv:
-			fr.pc = pc
-			regs[ins.A] = convert(&fn.Convs[ins.C], regs[ins.B])
-
-		case OpAlloc:
-			t := fn.Types[ins.B]
-			c := new(Value)
-			if t.isAgg() {
-				*c = t.Zero()
-			}
-			regs[ins.A] = Value{R: c}
+			reg(rp, ins.A).N = f2u(math.Float64frombits(reg(rp, ins.B).N))
 		case OpGlobal:
-			regs[ins.A] = Value{R: &m.globals[ins.B]}
+			*reg(rp, ins.A) = Value{R: &m.globals[ins.B]}
 		case OpLoad:
-			p, _ := regs[ins.B].R.(*Value)
+			p, _ := reg(rp, ins.B).R.(*Value)
 			if p == nil {
-				fr.pc = pc
+				f.save(ip)
 				panic(errNil)
 			}
-			regs[ins.A] = *p
-		case OpLoadAgg:
-			p, _ := regs[ins.B].R.(*Value)
-			if p == nil {
-				fr.pc = pc
-				panic(errNil)
-			}
-			regs[ins.A] = fn.Types[ins.C].Copy(*p)
+			*reg(rp, ins.A) = *p
 		case OpStore:
-			p, _ := regs[ins.A].R.(*Value)
+			p, _ := reg(rp, ins.A).R.(*Value)
 			if p == nil {
-				fr.pc = pc
+				f.save(ip)
 				panic(errNil)
 			}
-			*p = regs[ins.B]
-		case OpStoreAgg:
-			p, _ := regs[ins.A].R.(*Value)
-			if p == nil {
-				fr.pc = pc
-				panic(errNil)
-			}
-			fn.Types[ins.C].Assign(p, regs[ins.B])
+			*p = *reg(rp, ins.B)
 		case OpFieldAddr:
-			p, _ := regs[ins.B].R.(*Value)
+			p, _ := reg(rp, ins.B).R.(*Value)
 			if p == nil {
-				fr.pc = pc
+				f.save(ip)
 				panic(errNil)
 			}
-			regs[ins.A] = Value{R: &p.R.([]Value)[ins.C]}
+			*reg(rp, ins.A) = Value{R: &p.R.([]Value)[ins.C]}
 		case OpField:
-			regs[ins.A] = regs[ins.B].R.([]Value)[ins.C]
-		case OpIndexAddr:
-			s, _ := regs[ins.B].R.([]Value)
-			i := regs[ins.C].N
-			if i >= uint64(len(s)) {
-				fr.pc = pc
-				panic(indexError(int64(i), len(s)))
-			}
-			regs[ins.A] = Value{R: &s[i]}
-		case OpIndexAddrP:
-			p, _ := regs[ins.B].R.(*Value)
-			if p == nil {
-				fr.pc = pc
-				panic(errNil)
-			}
-			s := p.R.([]Value)
-			i := regs[ins.C].N
-			if i >= uint64(len(s)) {
-				fr.pc = pc
-				panic(indexError(int64(i), len(s)))
-			}
-			regs[ins.A] = Value{R: &s[i]}
-		case OpIndex:
-			s := regs[ins.B].R.([]Value)
-			i := regs[ins.C].N
-			if i >= uint64(len(s)) {
-				fr.pc = pc
-				panic(indexError(int64(i), len(s)))
-			}
-			regs[ins.A] = s[i]
-		case OpSlice:
-			fr.pc = pc
-			regs[ins.A] = sliceOp(&fn.Slices[ins.C], regs, ins.B)
-		case OpLen:
-			regs[ins.A] = Value{N: uint64(lenOf(regs[ins.B].R))}
-		case OpCap:
-			regs[ins.A] = Value{N: uint64(capOf(regs[ins.B].R))}
-		case OpMakeSlice:
-			fr.pc = pc
-			regs[ins.A] = makeSlice(&fn.Makes[ins.C], regs)
-		case OpAppend:
-			a := &fn.Appends[ins.C]
-			regs[ins.A] = appendValues(a, regs[ins.B], regs[a.Src])
-		case OpCopy:
-			a := &fn.Appends[ins.C]
-			regs[ins.A] = Value{N: uint64(copyValues(a.Elem, regs[ins.B], regs[a.Src]))}
-
-		case OpMakeMap:
-			t := fn.Types[ins.C]
-			hint := 0
-			if ins.B >= 0 {
-				hint = int(int64(regs[ins.B].N))
-				if hint < 0 {
-					fr.pc = pc
-					panic(runtimeError("makemap: size out of range"))
+			*reg(rp, ins.A) = reg(rp, ins.B).R.([]Value)[ins.C]
+		case OpIndexAddr, OpIndexAddrP, OpIndex:
+			var s []Value
+			if ins.Op == OpIndexAddrP {
+				p, _ := reg(rp, ins.B).R.(*Value)
+				if p == nil {
+					f.save(ip)
+					panic(errNil)
 				}
+				s = p.R.([]Value)
+			} else {
+				s, _ = reg(rp, ins.B).R.([]Value)
 			}
-			regs[ins.A] = Value{R: NewMap(t.Key, t.Elem, min(hint, 1<<16))}
-		case OpMapLookup:
-			mp, _ := regs[ins.B].R.(*Map)
-			fr.pc = pc
-			v, ok := mp.Lookup(regs[ins.C])
-			if !ok {
-				v = fn.Types[ins.A0(code, pc)].Zero()
+			i := reg(rp, ins.C).N
+			if i >= uint64(len(s)) {
+				f.save(ip)
+				panic(indexError(int64(i), len(s)))
 			}
-			regs[ins.A] = v
-		case OpMapLookupOK:
-			mp, _ := regs[ins.B].R.(*Map)
-			fr.pc = pc
-			v, ok := mp.Lookup(regs[ins.C])
-			if !ok {
-				v = fn.Types[ins.A0(code, pc)].Zero()
+			if ins.Op == OpIndex {
+				*reg(rp, ins.A) = s[i]
+			} else {
+				*reg(rp, ins.A) = Value{R: &s[i]}
 			}
-			regs[ins.A] = v
-			regs[ins.A+1] = Value{N: b2u(ok)}
-		case OpMapUpdate:
-			mp, _ := regs[ins.A].R.(*Map)
-			if mp == nil {
-				fr.pc = pc
-				panic(plainError("assignment to entry in nil map"))
-			}
-			fr.pc = pc
-			v := regs[ins.C]
-			if mp.ValT.isAgg() {
-				v = mp.ValT.Copy(v)
-			}
-			mp.Store(regs[ins.B], v)
-		case OpMapDelete:
-			mp, _ := regs[ins.B].R.(*Map)
-			fr.pc = pc
-			mp.Delete(regs[ins.C])
-		case OpRange:
-			switch x := regs[ins.B].R.(type) {
-			case *Map:
-				regs[ins.A] = Value{R: x.Iter(m.rand())}
-			case string:
-				regs[ins.A] = Value{R: &strIter{s: x}}
-			default: // nil map or empty string
-				regs[ins.A] = Value{R: &strIter{}}
-			}
-		case OpNext:
-			switch it := regs[ins.B].R.(type) {
-			case *MapIter:
-				k, v, ok := it.Next()
-				regs[ins.A] = Value{N: b2u(ok)}
-				regs[ins.A+1] = k
-				regs[ins.A+2] = v
-			case *strIter:
-				if it.i >= len(it.s) {
-					regs[ins.A] = Value{}
-					break
-				}
-				r, n := utf8.DecodeRuneInString(it.s[it.i:])
-				regs[ins.A] = Value{N: 1}
-				regs[ins.A+1] = Value{N: uint64(it.i)}
-				regs[ins.A+2] = Value{N: uint64(r)}
-				it.i += n
-			}
-
-		case OpMakeClosure:
-			c := &fn.Closures[ins.C]
-			free := make([]Value, len(c.Free))
-			for i, r := range c.Free {
-				free[i] = regs[r]
-			}
-			regs[ins.A] = Value{R: &Closure{Fn: c.Fn, Free: free}}
-
-		case OpCall, OpCallClosure, OpCallInvoke:
+		case OpCall:
+			top := &f.frames[len(f.frames)-1]
+			fn := top.fn
 			cs := &fn.Calls[ins.C]
-			var callee *Func
-			var free []Value
-			recv := Value{}
-			hasRecv := false
-			switch ins.Op {
-			case OpCall:
-				callee = cs.Fn
-			case OpCallClosure:
-				c, _ := regs[ins.B].R.(*Closure)
-				if c == nil {
-					fr.pc = pc
-					panic(errNil)
-				}
-				callee, free = c.Fn, c.Free
-			case OpCallInvoke:
-				x, _ := regs[ins.B].R.(*Iface)
-				if x == nil {
-					fr.pc = pc
-					panic(errNil)
-				}
-				callee = cs.lookup(x.T)
-				recv, hasRecv = x.V, true
-			}
-			fr.pc = pc
-			nb := fr.base + fn.NRegs
-			if callee.Host != nil {
-				m.callHost(f, callee, cs, regs, nb, ins.A, recv, hasRecv)
-				if f.state != Running {
-					fr.pc = pc - 1
-					return stPark
-				}
-				// the stack may have moved
-				regs = f.stack[fr.base : fr.base+fn.NRegs]
-				continue
-			}
-			need := int(nb + callee.NRegs)
+			callee := cs.Fn
+			top.pc = pcOf(top, ip)
+			nb := top.base + fn.NRegs
+			need := int(nb+callee.NRegs) + 1
 			if need > len(f.stack) {
 				if !f.growStack(need) {
 					m.stackOverflow(f, need)
 				}
-				regs = f.stack[fr.base : fr.base+fn.NRegs]
+				rp = f.regBase(top.base)
 			}
 			win := f.stack[nb : nb+callee.NRegs]
-			j := 0
-			if hasRecv {
-				win[0] = recv
-				j = 1
+			for i, a := range cs.Args {
+				win[i] = *reg(rp, a)
 			}
-			for _, a := range cs.Args {
-				win[j] = regs[a]
-				j++
+			if len(callee.Consts) > 0 {
+				cw := win[callee.ConstBase:]
+				for i, c := range callee.Consts {
+					cw[i] = c
+				}
 			}
-			copy(win[callee.NParams:], free)
-			copy(win[callee.ConstBase:], callee.Consts)
-			f.frames = append(f.frames, Frame{fn: callee, base: nb, ret: ins.A})
-			fr = &f.frames[len(f.frames)-1]
-			fn = callee
-			code = fn.Code
-			regs = win
-			pc = 0
+			n := len(f.frames)
+			if n == cap(f.frames) {
+				f.growFrames()
+			}
+			f.frames = f.frames[:n+1]
+			f.frames[n] = Frame{fn: callee, base: nb, ret: ip2A(ip)}
+			ip = &callee.Code[0]
+			rp = unsafe.Pointer(&win[0])
 			f.budget--
 			if f.budget <= 0 {
-				fr.pc = pc
 				return stYield
 			}
-		case OpCallHost:
-			cs := &fn.Calls[ins.C]
-			fr.pc = pc
-			m.callHost(f, cs.Fn, cs, regs, fr.base+fn.NRegs, ins.A, Value{}, false)
-			if f.state != Running {
-				fr.pc = pc - 1
-				return stPark
-			}
-			regs = f.stack[fr.base : fr.base+fn.NRegs]
-
 		case OpReturn:
+			n := len(f.frames)
+			top := &f.frames[n-1]
+			fn := top.fn
 			var res []int32
 			if ins.C >= 0 {
 				res = fn.Lists[ins.C]
 			}
-			n := len(f.frames)
-			kind := fr.kind
+			if top.defers != nil {
+				// Deferred calls not run yet (see OpRunDefers): run them first.
+				top.pc = pcOf(top, ip) - 1
+				d := top.defers
+				top.defers = d.next
+				m.pushDefer(f, d, frameDefer)
+				ip, rp = f.enter()
+				continue
+			}
+			kind := top.kind
+			regs := f.stack[top.base : top.base+fn.NRegs]
 			if kind == frameHost || n == 1 {
 				out := make([]Value, len(res))
 				for i, r := range res {
@@ -494,190 +252,562 @@ func (m *Machine) exec(f *Fiber) status {
 				return stDone
 			}
 			caller := &f.frames[n-2]
-			if fr.ret >= 0 {
-				dst := f.stack[caller.base+fr.ret:]
+			if top.ret >= 0 {
+				dst := f.stack[caller.base+top.ret:]
 				for i, r := range res {
 					dst[i] = regs[r]
 				}
 			}
-			clear(regs)
+			fn.clearRefs(regs)
 			f.frames = f.frames[:n-1]
-			fr = caller
-			fn = fr.fn
-			code = fn.Code
-			regs = f.stack[fr.base : fr.base+fn.NRegs]
-			pc = fr.pc
 			if kind == frameDeferPanic {
 				// A deferred call made during a panic returned.
 				p := f.panic
-				if p.recovered {
-					f.panic = p.link
-					pc = fn.RecoverPC
-				} else {
+				if !p.recovered {
 					m.unwind(f)
 					return m.exec(f)
 				}
+				f.panic = p.link
+				caller.pc = caller.fn.RecoverPC
 			}
-
-		case OpGo:
-			fr.pc = pc
-			m.spawnCall(f, fn, &fn.Calls[ins.C], regs, ins.B)
-		case OpDefer:
-			fr.pc = pc
-			cs := &fn.Calls[ins.C]
-			d := m.makeDefer(fn, cs, regs, ins.B)
-			target := fr
-			if cs.DeferStack >= 0 {
-				target = &f.frames[regs[cs.DeferStack].N]
-			}
-			d.next = target.defers
-			target.defers = d
-		case OpRunDefers:
-			d := fr.defers
-			if d == nil {
-				break
-			}
-			fr.defers = d.next
-			fr.pc = pc - 1 // come back here
-			if m.pushDefer(f, d, frameDefer) {
-				fr = &f.frames[len(f.frames)-1]
-				fn = fr.fn
-				code = fn.Code
-				regs = f.stack[fr.base : fr.base+fn.NRegs]
-			}
-			pc = fr.pc
-		case OpPanic:
-			fr.pc = pc
-			v := regs[ins.B]
-			if v.R == nil {
-				v = m.nilPanicValue()
-			}
-			panic(&GuestPanic{Val: v})
-		case OpRecover:
-			regs[ins.A] = Value{}
-			if p := f.panic; p != nil && fr.kind == frameDeferPanic && !p.recovered && f.frames[len(f.frames)-1].kind == frameDeferPanic {
-				p.recovered = true
-				regs[ins.A] = p.val
-			}
-
-		case OpMakeIface:
-			v := regs[ins.B]
-			regs[ins.A] = Value{R: &Iface{T: fn.Types[ins.C], V: v}}
-		case OpTypeAssert:
-			x, _ := regs[ins.B].R.(*Iface)
-			t := fn.Types[ins.C]
-			if x == nil || x.T != t {
-				fr.pc = pc
-				panic(m.assertError(fn.Types[ins.A0(code, pc)], x, t))
-			}
-			regs[ins.A] = x.V
-		case OpTypeAssertOK:
-			x, _ := regs[ins.B].R.(*Iface)
-			t := fn.Types[ins.C]
-			if x == nil || x.T != t {
-				regs[ins.A] = t.Zero()
-				regs[ins.A+1] = Value{}
-			} else {
-				regs[ins.A] = x.V
-				regs[ins.A+1] = Value{N: 1}
-			}
-		case OpIfaceAssert:
-			x, _ := regs[ins.B].R.(*Iface)
-			t := fn.Types[ins.C]
-			if x == nil || !x.T.Implements(t) {
-				fr.pc = pc
-				panic(m.assertError(fn.Types[ins.A0(code, pc)], x, t))
-			}
-			regs[ins.A] = regs[ins.B]
-		case OpIfaceAssertOK:
-			x, _ := regs[ins.B].R.(*Iface)
-			t := fn.Types[ins.C]
-			if x == nil || !x.T.Implements(t) {
-				regs[ins.A] = Value{}
-				regs[ins.A+1] = Value{}
-			} else {
-				regs[ins.A] = regs[ins.B]
-				regs[ins.A+1] = Value{N: 1}
-			}
-
-		case OpMakeChan:
-			t := fn.Types[ins.C]
-			size := int64(0)
-			if ins.B >= 0 {
-				size = int64(regs[ins.B].N)
-			}
-			if size < 0 || size > 1<<40 {
-				fr.pc = pc
-				panic(plainError("makechan: size out of range"))
-			}
-			regs[ins.A] = Value{R: newChan(t.Elem, int(size))}
-		case OpSend:
-			fr.pc = pc
-			c, _ := regs[ins.A].R.(*Chan)
-			if !m.chanSend(f, c, regs[ins.B]) {
-				fr.pc = pc - 1
-				return stPark
-			}
-		case OpRecv, OpRecvOK:
-			fr.pc = pc
-			c, _ := regs[ins.B].R.(*Chan)
-			v, ok, done := m.chanRecv(f, c)
-			if !done {
-				fr.pc = pc - 1
-				return stPark
-			}
-			regs[ins.A] = v
-			if ins.Op == OpRecvOK {
-				regs[ins.A+1] = Value{N: b2u(ok)}
-			}
-		case OpClose:
-			fr.pc = pc
-			c, _ := regs[ins.B].R.(*Chan)
-			m.chanClose(c)
-		case OpSelect:
-			fr.pc = pc
-			if !m.selectOp(f, &fn.Selects[ins.C], regs, ins.A) {
-				fr.pc = pc - 1
-				return stPark
-			}
+			ip, rp = f.enter()
 
 		case OpJump:
-			pc = ins.A
+			ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
 		case OpLoop:
-			pc = ins.A
+			ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
 			f.budget--
 			if f.budget <= 0 {
-				fr.pc = pc
+				f.save(ip)
 				return stYield
 			}
 		case OpBrFalse:
-			if regs[ins.B].N == 0 {
-				pc = ins.A
+			if reg(rp, ins.B).N == 0 {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
 			}
 		case OpBrTrue:
-			if regs[ins.B].N != 0 {
-				pc = ins.A
+			if reg(rp, ins.B).N != 0 {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
 			}
-
-		case OpBuiltin:
-			fr.pc = pc
-			m.builtin(f, &fn.Builtins[ins.C], regs, ins.A)
-			if f.state != Running {
-				fr.pc = pc - 1
-				return stPark
+		case OpJEq:
+			if reg(rp, ins.B).N == reg(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
 			}
-			regs = f.stack[fr.base : fr.base+fn.NRegs]
+		case OpJNe:
+			if reg(rp, ins.B).N != reg(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			}
+		case OpJLtS:
+			if int64(reg(rp, ins.B).N) < int64(reg(rp, ins.C).N) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			}
+		case OpJLeS:
+			if int64(reg(rp, ins.B).N) <= int64(reg(rp, ins.C).N) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			}
+		case OpJLtU:
+			if reg(rp, ins.B).N < reg(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			}
+		case OpJLeU:
+			if reg(rp, ins.B).N <= reg(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			}
+		case OpJLtSI:
+			if int64(reg(rp, ins.B).N) < int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			}
+		case OpJGeSI:
+			if int64(reg(rp, ins.B).N) >= int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			}
+		case OpJGtSI:
+			if int64(reg(rp, ins.B).N) > int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			}
+		case OpJLeSI:
+			if int64(reg(rp, ins.B).N) <= int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			}
 
 		default:
-			fr.pc = pc
-			panic(bugf("bad opcode %d in %s", ins.Op, fn.Name))
+			// Everything else runs out of line, so that no value of this
+			// loop is live across a call (which would make the compiler
+			// spill ip and rp on every dispatch).
+			f.ip, f.rp = ip, rp
+			if st := m.slow(f, ins); st != stContinue {
+				return st
+			}
+			ip, rp = f.ip, f.rp
 		}
 	}
 }
 
-// A0 returns the A operand of the instruction after an op that needs a
-// fourth operand (the compiler emits an OpNop carrying it).
-func (Instr) A0(code []Instr, pc int32) int32 { return code[pc].A }
+// slow executes the instructions that call into the runtime or the
+// scheduler. It reads and writes the loop state through f.ip and f.rp.
+func (m *Machine) slow(f *Fiber, ins Instr) status {
+	ip, rp := f.ip, f.rp
+	switch ins.Op {
+	case OpDivS, OpDivU, OpRemS, OpRemU:
+		y := reg(rp, ins.C).N
+		if y == 0 {
+			f.save(ip)
+			panic(errDivide)
+		}
+		reg(rp, ins.A).N = divide(ins.Op, reg(rp, ins.B).N, y)
+	case OpNegShift:
+		if int64(reg(rp, ins.B).N) < 0 {
+			f.save(ip)
+			panic(runtimeError("negative shift amount"))
+		}
+	case OpCAdd, OpCSub, OpCMul, OpCDiv, OpCNeg, OpCEq, OpCNe, OpC64:
+		*reg(rp, ins.A) = complexOp(ins.Op, *reg(rp, ins.B), *reg(rp, ins.C))
+
+	case OpSAdd:
+		*reg(rp, ins.A) = Str(reg(rp, ins.B).String() + reg(rp, ins.C).String())
+	case OpSEq:
+		*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).String() == reg(rp, ins.C).String())}
+	case OpSNe:
+		*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).String() != reg(rp, ins.C).String())}
+	case OpSLt:
+		*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).String() < reg(rp, ins.C).String())}
+	case OpSLe:
+		*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).String() <= reg(rp, ins.C).String())}
+	case OpSIndex:
+		s := reg(rp, ins.B).String()
+		i := reg(rp, ins.C).N
+		if i >= uint64(len(s)) {
+			f.save(ip)
+			panic(indexError(int64(i), len(s)))
+		}
+		*reg(rp, ins.A) = Value{N: uint64(s[i])}
+
+	case OpEqV, OpNeV:
+		f.save(ip)
+		c := &f.fn().Cmps[ins.C]
+		eq := Equal(c.T, *reg(rp, c.X), *reg(rp, c.Y))
+		*reg(rp, ins.A) = Value{N: b2u(eq == (ins.Op == OpEqV))}
+	case OpConv:
+		f.save(ip)
+		*reg(rp, ins.A) = convert(&f.fn().Convs[ins.C], *reg(rp, ins.B))
+
+	case OpAlloc:
+		t := f.fn().Types[ins.B]
+		c := new(Value)
+		if t.isAgg() {
+			*c = t.Zero()
+		}
+		*reg(rp, ins.A) = Value{R: c}
+	case OpLoadAgg:
+		p, _ := reg(rp, ins.B).R.(*Value)
+		if p == nil {
+			f.save(ip)
+			panic(errNil)
+		}
+		*reg(rp, ins.A) = f.fn().Types[ins.C].Copy(*p)
+	case OpStoreAgg:
+		p, _ := reg(rp, ins.A).R.(*Value)
+		if p == nil {
+			f.save(ip)
+			panic(errNil)
+		}
+		f.fn().Types[ins.C].Assign(p, *reg(rp, ins.B))
+	case OpSlice:
+		f.save(ip)
+		*reg(rp, ins.A) = sliceOp(&f.fn().Slices[ins.C], f.regs(), ins.B)
+	case OpLen:
+		*reg(rp, ins.A) = Value{N: uint64(lenOf(reg(rp, ins.B).R))}
+	case OpCap:
+		*reg(rp, ins.A) = Value{N: uint64(capOf(reg(rp, ins.B).R))}
+	case OpMakeSlice:
+		f.save(ip)
+		*reg(rp, ins.A) = makeSlice(&f.fn().Makes[ins.C], f.regs())
+	case OpAppend:
+		a := &f.fn().Appends[ins.C]
+		*reg(rp, ins.A) = appendValues(a, *reg(rp, ins.B), *reg(rp, a.Src))
+	case OpCopy:
+		a := &f.fn().Appends[ins.C]
+		*reg(rp, ins.A) = Value{N: uint64(copyValues(a.Elem, *reg(rp, ins.B), *reg(rp, a.Src)))}
+
+	case OpMakeMap:
+		f.save(ip)
+		t := f.fn().Types[ins.C]
+		hint := 0
+		if ins.B >= 0 {
+			hint = int(int64(reg(rp, ins.B).N))
+			if hint < 0 {
+				panic(runtimeError("makemap: size out of range"))
+			}
+		}
+		*reg(rp, ins.A) = Value{R: NewMap(t.Key, t.Elem, min(hint, 1<<16))}
+	case OpMapLookup, OpMapLookupOK:
+		mp, _ := reg(rp, ins.B).R.(*Map)
+		f.save(ip)
+		v, ok := mp.Lookup(*reg(rp, ins.C))
+		if !ok {
+			v = f.fn().Types[ip.A].Zero()
+		}
+		*reg(rp, ins.A) = v
+		if ins.Op == OpMapLookupOK {
+			*reg(rp, ins.A+1) = Value{N: b2u(ok)}
+		}
+	case OpMapUpdate:
+		mp, _ := reg(rp, ins.A).R.(*Map)
+		f.save(ip)
+		if mp == nil {
+			panic(plainError("assignment to entry in nil map"))
+		}
+		v := *reg(rp, ins.C)
+		if mp.ValT.isAgg() {
+			v = mp.ValT.Copy(v)
+		}
+		mp.Store(*reg(rp, ins.B), v)
+	case OpMapDelete:
+		mp, _ := reg(rp, ins.B).R.(*Map)
+		f.save(ip)
+		mp.Delete(*reg(rp, ins.C))
+	case OpRange:
+		switch x := reg(rp, ins.B).R.(type) {
+		case *Map:
+			*reg(rp, ins.A) = Value{R: x.Iter(m.rand())}
+		case string:
+			*reg(rp, ins.A) = Value{R: &strIter{s: x}}
+		default: // nil map or empty string
+			*reg(rp, ins.A) = Value{R: &strIter{}}
+		}
+	case OpNext:
+		next(reg(rp, ins.B).R, reg(rp, ins.A))
+
+	case OpMakeClosure:
+		c := &f.fn().Closures[ins.C]
+		free := make([]Value, len(c.Free))
+		for i, r := range c.Free {
+			free[i] = *reg(rp, r)
+		}
+		*reg(rp, ins.A) = Value{R: &Closure{Fn: c.Fn, Free: free}}
+
+	case OpCallClosure, OpCallInvoke:
+		top := &f.frames[len(f.frames)-1]
+		cs := &top.fn.Calls[ins.C]
+		var callee *Func
+		var free []Value
+		var recv Value
+		hasRecv := false
+		top.pc = pcOf(top, ip)
+		if ins.Op == OpCallClosure {
+			c, _ := reg(rp, ins.B).R.(*Closure)
+			if c == nil {
+				panic(errNil)
+			}
+			callee, free = c.Fn, c.Free
+		} else {
+			x, _ := reg(rp, ins.B).R.(*Iface)
+			if x == nil {
+				panic(errNil)
+			}
+			callee = cs.lookup(x.T)
+			recv, hasRecv = x.V, true
+		}
+		nb := top.base + top.fn.NRegs
+		if callee.Host != nil {
+			m.callHost(f, callee, cs, f.regs(), nb, ins.A, recv, hasRecv)
+			if f.state != Running {
+				top.pc--
+				return stPark
+			}
+			rp = f.regBase(top.base)
+			f.ip, f.rp = ip, rp
+			return stContinue
+		}
+		need := int(nb+callee.NRegs) + 1
+		if need > len(f.stack) {
+			if !f.growStack(need) {
+				m.stackOverflow(f, need)
+			}
+			rp = f.regBase(top.base)
+		}
+		win := f.stack[nb : nb+callee.NRegs]
+		j := 0
+		if hasRecv {
+			win[0] = recv
+			j = 1
+		}
+		for _, a := range cs.Args {
+			win[j] = *reg(rp, a)
+			j++
+		}
+		copy(win[callee.NParams:], free)
+		copy(win[callee.ConstBase:], callee.Consts)
+		f.frames = append(f.frames, Frame{fn: callee, base: nb, ret: ins.A})
+		ip = &callee.Code[0]
+		rp = unsafe.Pointer(&win[0])
+		f.budget--
+		if f.budget <= 0 {
+			return stYield
+		}
+	case OpCallHost:
+		top := &f.frames[len(f.frames)-1]
+		cs := &top.fn.Calls[ins.C]
+		top.pc = pcOf(top, ip)
+		m.callHost(f, cs.Fn, cs, f.regs(), top.base+top.fn.NRegs, ins.A, Value{}, false)
+		if f.state != Running {
+			top.pc--
+			return stPark
+		}
+		rp = f.regBase(top.base)
+
+	case OpGo:
+		f.save(ip)
+		m.spawnCall(f, f.fn(), &f.fn().Calls[ins.C], f.regs(), ins.B)
+	case OpDefer:
+		f.save(ip)
+		top := &f.frames[len(f.frames)-1]
+		cs := &top.fn.Calls[ins.C]
+		d := m.makeDefer(top.fn, cs, f.regs(), ins.B)
+		target := top
+		if cs.DeferStack >= 0 {
+			target = &f.frames[reg(rp, cs.DeferStack).N]
+		}
+		d.next = target.defers
+		target.defers = d
+	case OpRunDefers:
+		top := &f.frames[len(f.frames)-1]
+		d := top.defers
+		if d == nil {
+			break
+		}
+		top.defers = d.next
+		top.pc = pcOf(top, ip) - 1 // come back here
+		m.pushDefer(f, d, frameDefer)
+		ip, rp = f.enter()
+	case OpPanic:
+		f.save(ip)
+		v := *reg(rp, ins.B)
+		if v.R == nil {
+			v = m.nilPanicValue()
+		}
+		panic(&GuestPanic{Val: v})
+	case OpRecover:
+		*reg(rp, ins.A) = Value{}
+		top := &f.frames[len(f.frames)-1]
+		if p := f.panic; p != nil && top.kind == frameDeferPanic && !p.recovered {
+			p.recovered = true
+			*reg(rp, ins.A) = p.val
+		}
+
+	case OpMakeIface:
+		*reg(rp, ins.A) = Value{R: &Iface{T: f.fn().Types[ins.C], V: *reg(rp, ins.B)}}
+	case OpTypeAssert, OpTypeAssertOK, OpIfaceAssert, OpIfaceAssertOK:
+		x, _ := reg(rp, ins.B).R.(*Iface)
+		types := f.fn().Types
+		t := types[ins.C]
+		var ok bool
+		if ins.Op == OpTypeAssert || ins.Op == OpTypeAssertOK {
+			ok = x != nil && x.T == t
+		} else {
+			ok = x != nil && x.T.Implements(t)
+		}
+		switch {
+		case ok && (ins.Op == OpTypeAssert || ins.Op == OpTypeAssertOK):
+			*reg(rp, ins.A) = x.V
+		case ok:
+			*reg(rp, ins.A) = *reg(rp, ins.B)
+		case ins.Op == OpTypeAssertOK:
+			*reg(rp, ins.A) = t.Zero()
+		case ins.Op == OpIfaceAssertOK:
+			*reg(rp, ins.A) = Value{}
+		default:
+			f.save(ip)
+			panic(m.assertError(types[ip.A], x, t))
+		}
+		if ins.Op == OpTypeAssertOK || ins.Op == OpIfaceAssertOK {
+			*reg(rp, ins.A+1) = Value{N: b2u(ok)}
+		}
+
+	case OpMakeChan:
+		t := f.fn().Types[ins.C]
+		size := int64(0)
+		if ins.B >= 0 {
+			size = int64(reg(rp, ins.B).N)
+		}
+		if size < 0 || size > 1<<40 {
+			f.save(ip)
+			panic(plainError("makechan: size out of range"))
+		}
+		*reg(rp, ins.A) = Value{R: newChan(t.Elem, int(size))}
+	case OpSend:
+		f.save(ip)
+		c, _ := reg(rp, ins.A).R.(*Chan)
+		if !m.chanSend(f, c, *reg(rp, ins.B)) {
+			f.frames[len(f.frames)-1].pc--
+			return stPark
+		}
+	case OpRecv, OpRecvOK:
+		f.save(ip)
+		c, _ := reg(rp, ins.B).R.(*Chan)
+		v, ok, done := m.chanRecv(f, c)
+		if !done {
+			f.frames[len(f.frames)-1].pc--
+			return stPark
+		}
+		*reg(rp, ins.A) = v
+		if ins.Op == OpRecvOK {
+			*reg(rp, ins.A+1) = Value{N: b2u(ok)}
+		}
+	case OpClose:
+		f.save(ip)
+		c, _ := reg(rp, ins.B).R.(*Chan)
+		m.chanClose(c)
+	case OpSelect:
+		f.save(ip)
+		if !m.selectOp(f, &f.fn().Selects[ins.C], f.regs(), ins.A) {
+			f.frames[len(f.frames)-1].pc--
+			return stPark
+		}
+
+	case OpBuiltin:
+		f.save(ip)
+		m.builtin(f, &f.fn().Builtins[ins.C], f.regs(), ins.A)
+		if f.state != Running {
+			f.frames[len(f.frames)-1].pc--
+			return stPark
+		}
+		rp = f.regBase(f.frames[len(f.frames)-1].base)
+
+	default:
+		f.save(ip)
+		panic(bugf("bad opcode %d in %s", ins.Op, f.fn().Name))
+	}
+	f.ip, f.rp = ip, rp
+	return stContinue
+}
+
+// ip2A returns the A operand of the instruction before ip (the one being
+// executed), reloaded from memory so that it is not live across calls.
+func ip2A(ip *Instr) int32 {
+	return (*Instr)(unsafe.Add(unsafe.Pointer(ip), -instrSize)).A
+}
+
+// growFrames doubles the frame slice's capacity.
+func (f *Fiber) growFrames() {
+	nf := make([]Frame, len(f.frames), 2*cap(f.frames)+4)
+	copy(nf, f.frames)
+	f.frames = nf
+}
+
+// clearRefs zeroes the registers of a popped frame that can hold
+// references, so a popped frame keeps nothing alive.
+func (fn *Func) clearRefs(regs []Value) {
+	if fn.RefsAll {
+		clear(regs)
+		return
+	}
+	for _, r := range fn.Refs {
+		regs[r] = Value{}
+	}
+}
+
+const (
+	instrSize = int(unsafe.Sizeof(Instr{}))
+	valueSize = uintptr(unsafe.Sizeof(Value{}))
+)
+
+// reg returns register i of the frame whose registers start at rp.
+func reg(rp unsafe.Pointer, i int32) *Value {
+	return (*Value)(unsafe.Add(rp, uintptr(i)*valueSize))
+}
+
+// enter returns the instruction pointer and register base of f's top frame.
+func (f *Fiber) enter() (*Instr, unsafe.Pointer) {
+	fr := &f.frames[len(f.frames)-1]
+	return &fr.fn.Code[fr.pc], f.regBase(fr.base)
+}
+
+// regBase returns the address of stack slot base. The stack always has a
+// slot past the top frame's registers, so this is in bounds.
+func (f *Fiber) regBase(base int32) unsafe.Pointer {
+	return unsafe.Pointer(&f.stack[base])
+}
+
+// pcOf converts an instruction pointer into fr's code to an index.
+func pcOf(fr *Frame, ip *Instr) int32 {
+	return int32((uintptr(unsafe.Pointer(ip)) - uintptr(unsafe.Pointer(&fr.fn.Code[0]))) / uintptr(instrSize))
+}
+
+// save records the pc (just past the current instruction) in the top frame.
+func (f *Fiber) save(ip *Instr) {
+	fr := &f.frames[len(f.frames)-1]
+	fr.pc = pcOf(fr, ip)
+}
+
+// fn returns the top frame's function.
+func (f *Fiber) fn() *Func { return f.frames[len(f.frames)-1].fn }
+
+// regs returns the top frame's registers as a slice.
+func (f *Fiber) regs() []Value {
+	fr := &f.frames[len(f.frames)-1]
+	return f.stack[fr.base : fr.base+fr.fn.NRegs]
+}
+
+func divide(op Op, x, y uint64) uint64 {
+	switch op {
+	case OpDivS:
+		if int64(y) == -1 {
+			return -x
+		}
+		return uint64(int64(x) / int64(y))
+	case OpDivU:
+		return x / y
+	case OpRemS:
+		if int64(y) == -1 {
+			return 0
+		}
+		return uint64(int64(x) % int64(y))
+	}
+	return x % y
+}
+
+func complexOp(op Op, x, y Value) Value {
+	a, b := x.Complex(), y.Complex()
+	switch op {
+	case OpCAdd:
+		return Value{R: a + b}
+	case OpCSub:
+		return Value{R: a - b}
+	case OpCMul:
+		return Value{R: a * b}
+	case OpCDiv:
+		return Value{R: a / b}
+	case OpCNeg:
+		return Value{R: -a}
+	case OpCEq:
+		return Value{N: b2u(a == b)}
+	case OpCNe:
+		return Value{N: b2u(a != b)}
+	}
+	return Value{R: complex128(complex64(a))}
+}
+
+func next(it any, dst *Value) {
+	out := unsafe.Slice(dst, 3)
+	switch it := it.(type) {
+	case *MapIter:
+		k, v, ok := it.Next()
+		out[0] = Value{N: b2u(ok)}
+		out[1] = k
+		out[2] = v
+	case *strIter:
+		if it.i >= len(it.s) {
+			out[0] = Value{}
+			return
+		}
+		r, n := utf8.DecodeRuneInString(it.s[it.i:])
+		out[0] = Value{N: 1}
+		out[1] = Value{N: uint64(it.i)}
+		out[2] = Value{N: uint64(r)}
+		it.i += n
+	}
+}
 
 func b2u(b bool) uint64 {
 	if b {

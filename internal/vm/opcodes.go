@@ -164,10 +164,21 @@ const (
 	OpSelect   // r[A...] = select per fn.Selects[C]: index, recvOK, values...
 
 	// Control.
-	OpJump    // pc = A
-	OpLoop    // pc = A, charging one reduction (backward jumps)
-	OpBrFalse // if !r[B] { pc = A }
-	OpBrTrue  // if r[B] { pc = A }
+	OpJump    // pc += A (relative to the next instruction)
+	OpLoop    // pc += A, charging one reduction (backward jumps)
+	OpBrFalse // if !r[B] { pc += A }
+	OpBrTrue  // if r[B] { pc += A }
+	// Fused compare-and-branch (jumps are relative to the next pc).
+	OpJEq   // if r[B] == r[C] { pc += A }
+	OpJNe   // if r[B] != r[C] { pc += A }
+	OpJLtS  // if r[B] < r[C] (signed) { pc += A }
+	OpJLeS  // if r[B] <= r[C] (signed) { pc += A }
+	OpJLtU  // if r[B] < r[C] (unsigned) { pc += A }
+	OpJLeU  // if r[B] <= r[C] (unsigned) { pc += A }
+	OpJLtSI // if r[B] < C (signed immediate) { pc += A }
+	OpJGeSI // if r[B] >= C { pc += A }
+	OpJGtSI // if r[B] > C { pc += A }
+	OpJLeSI // if r[B] <= C { pc += A }
 
 	// Rare builtins (min, max, clear, print, println, complex, real, imag,
 	// ...): r[A...] = builtin fn.Builtins[C].

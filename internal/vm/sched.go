@@ -176,7 +176,7 @@ func (m *Machine) Run() (code int) {
 	p := m.Prog
 	f := m.newFiber(p.Main, nil, nil)
 	if p.Init != nil {
-		need := int(p.Main.NRegs + p.Init.NRegs)
+		need := int(p.Main.NRegs+p.Init.NRegs) + 1
 		f.growStack(need)
 		base := p.Main.NRegs
 		copy(f.stack[base+p.Init.ConstBase:], p.Init.Consts)
@@ -584,7 +584,7 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 	}
 	savedTop := f.hostTop
 	defer func() { f.hostTop = savedTop }()
-	need := int(base + fn.NRegs)
+	need := int(base+fn.NRegs) + 1
 	if !f.growStack(need) {
 		m.stackOverflow(f, need)
 	}
@@ -631,7 +631,7 @@ func (m *Machine) callHost(f *Fiber, fn *Func, cs *CallSite, regs []Value, nb in
 		nargs++
 	}
 	n := max(nargs, int(fn.NResults))
-	need := int(nb) + n
+	need := int(nb) + n + 1
 	if need > len(f.stack) {
 		fr := &f.frames[len(f.frames)-1]
 		if !f.growStack(need) {
@@ -698,3 +698,37 @@ var _ = os.Stderr
 
 // NumFibers returns the number of live fibers.
 func (m *Machine) NumFibers() int { return len(m.all) }
+
+// Funcs returns every compiled function reachable from the program's entry
+// points (for disassembly and verification).
+func (p *Program) Funcs() []*Func {
+	seen := map[*Func]bool{}
+	var out []*Func
+	var visit func(fn *Func)
+	visit = func(fn *Func) {
+		if fn == nil || seen[fn] {
+			return
+		}
+		seen[fn] = true
+		out = append(out, fn)
+		for _, c := range fn.Calls {
+			visit(c.Fn)
+		}
+		for _, c := range fn.Closures {
+			visit(c.Fn)
+		}
+		for _, v := range fn.Consts {
+			if c, ok := v.R.(*Closure); ok {
+				visit(c.Fn)
+			}
+		}
+		for _, t := range fn.Types {
+			for _, m := range t.Methods {
+				visit(m)
+			}
+		}
+	}
+	visit(p.Init)
+	visit(p.Main)
+	return out
+}

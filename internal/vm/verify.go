@@ -1,0 +1,211 @@
+package vm
+
+import "fmt"
+
+// Operand roles, for the verifier and the disassembler.
+type role uint8
+
+const (
+	rNone role = iota // ignored
+	rReg              // a register: 0 <= x < NRegs
+	rOpt              // a register or -1
+	rReg2             // registers x and x+1
+	rReg3             // registers x, x+1, x+2
+	rJump             // relative jump: the target must be a pc of the function
+	rImm              // an immediate
+	rType             // index into Types
+	rAux              // index into the op's side table (checked per op)
+	rDst              // call result base: -1 or registers x .. x+NRes-1
+)
+
+type opRoles struct{ a, b, c role }
+
+var roles = [opCount]opRoles{
+	OpNop: {rNone, rNone, rNone}, OpMove: {rReg, rReg, rNone},
+	OpAdd: {rReg, rReg, rReg}, OpAddI: {rReg, rReg, rImm}, OpSub: {rReg, rReg, rReg}, OpMul: {rReg, rReg, rReg},
+	OpDivS: {rReg, rReg, rReg}, OpDivU: {rReg, rReg, rReg}, OpRemS: {rReg, rReg, rReg}, OpRemU: {rReg, rReg, rReg},
+	OpAnd: {rReg, rReg, rReg}, OpOr: {rReg, rReg, rReg}, OpXor: {rReg, rReg, rReg}, OpAndNot: {rReg, rReg, rReg},
+	OpShl: {rReg, rReg, rReg}, OpShrS: {rReg, rReg, rReg}, OpShrU: {rReg, rReg, rReg},
+	OpShlI: {rReg, rReg, rImm}, OpShrSI: {rReg, rReg, rImm}, OpShrUI: {rReg, rReg, rImm},
+	OpNegShift: {rNone, rReg, rNone}, OpNeg: {rReg, rReg, rNone}, OpCom: {rReg, rReg, rNone}, OpNot: {rReg, rReg, rNone},
+	OpSExt8: {rReg, rReg, rNone}, OpSExt16: {rReg, rReg, rNone}, OpSExt32: {rReg, rReg, rNone},
+	OpZExt8: {rReg, rReg, rNone}, OpZExt16: {rReg, rReg, rNone}, OpZExt32: {rReg, rReg, rNone},
+	OpEq: {rReg, rReg, rReg}, OpNe: {rReg, rReg, rReg}, OpLtS: {rReg, rReg, rReg}, OpLeS: {rReg, rReg, rReg},
+	OpLtU: {rReg, rReg, rReg}, OpLeU: {rReg, rReg, rReg}, OpLtSI: {rReg, rReg, rImm}, OpGtSI: {rReg, rReg, rImm},
+	OpFAdd: {rReg, rReg, rReg}, OpFSub: {rReg, rReg, rReg}, OpFMul: {rReg, rReg, rReg}, OpFDiv: {rReg, rReg, rReg},
+	OpFNeg: {rReg, rReg, rNone}, OpFEq: {rReg, rReg, rReg}, OpFNe: {rReg, rReg, rReg}, OpFLt: {rReg, rReg, rReg},
+	OpFLe: {rReg, rReg, rReg}, OpF32: {rReg, rReg, rNone},
+	OpCAdd: {rReg, rReg, rReg}, OpCSub: {rReg, rReg, rReg}, OpCMul: {rReg, rReg, rReg}, OpCDiv: {rReg, rReg, rReg},
+	OpCNeg: {rReg, rReg, rReg}, OpCEq: {rReg, rReg, rReg}, OpCNe: {rReg, rReg, rReg}, OpC64: {rReg, rReg, rReg},
+	OpSAdd: {rReg, rReg, rReg}, OpSEq: {rReg, rReg, rReg}, OpSNe: {rReg, rReg, rReg}, OpSLt: {rReg, rReg, rReg},
+	OpSLe: {rReg, rReg, rReg}, OpSIndex: {rReg, rReg, rReg},
+	OpEqV: {rReg, rNone, rAux}, OpNeV: {rReg, rNone, rAux}, OpEqRef: {rReg, rReg, rReg}, OpNeRef: {rReg, rReg, rReg},
+	OpIsNil: {rReg, rReg, rNone},
+	OpCvtSF: {rReg, rReg, rNone}, OpCvtUF: {rReg, rReg, rNone}, OpCvtFS: {rReg, rReg, rNone}, OpCvtFU: {rReg, rReg, rNone},
+	OpConv:  {rReg, rReg, rAux},
+	OpAlloc: {rReg, rType, rNone}, OpGlobal: {rReg, rImm, rNone}, OpLoad: {rReg, rReg, rNone}, OpLoadAgg: {rReg, rReg, rType},
+	OpStore: {rReg, rReg, rNone}, OpStoreAgg: {rReg, rReg, rType}, OpFieldAddr: {rReg, rReg, rImm}, OpField: {rReg, rReg, rImm},
+	OpIndexAddr: {rReg, rReg, rReg}, OpIndexAddrP: {rReg, rReg, rReg}, OpIndex: {rReg, rReg, rReg},
+	OpSlice: {rReg, rReg, rAux}, OpLen: {rReg, rReg, rNone}, OpCap: {rReg, rReg, rNone}, OpMakeSlice: {rReg, rNone, rAux},
+	OpAppend: {rReg, rReg, rAux}, OpCopy: {rReg, rReg, rAux},
+	OpMakeMap: {rReg, rOpt, rType}, OpMapLookup: {rReg, rReg, rReg}, OpMapLookupOK: {rReg2, rReg, rReg},
+	OpMapUpdate: {rReg, rReg, rReg}, OpMapDelete: {rNone, rReg, rReg}, OpRange: {rReg, rReg, rNone}, OpNext: {rReg3, rReg, rNone},
+	OpMakeClosure: {rReg, rNone, rAux}, OpCall: {rDst, rNone, rAux}, OpCallHost: {rDst, rNone, rAux},
+	OpCallClosure: {rDst, rReg, rAux}, OpCallInvoke: {rDst, rReg, rAux}, OpReturn: {rNone, rNone, rAux},
+	OpGo: {rNone, rNone, rAux}, OpDefer: {rNone, rNone, rAux}, OpRunDefers: {rNone, rNone, rNone},
+	OpPanic: {rNone, rReg, rNone}, OpRecover: {rReg, rNone, rNone},
+	OpMakeIface: {rReg, rReg, rType}, OpTypeAssert: {rReg, rReg, rType}, OpTypeAssertOK: {rReg2, rReg, rType},
+	OpIfaceAssert: {rReg, rReg, rType}, OpIfaceAssertOK: {rReg2, rReg, rType},
+	OpMakeChan: {rReg, rOpt, rType}, OpSend: {rReg, rReg, rNone}, OpRecv: {rReg, rReg, rNone}, OpRecvOK: {rReg2, rReg, rNone},
+	OpClose: {rNone, rReg, rNone}, OpSelect: {rReg2, rNone, rAux},
+	OpJump: {rJump, rNone, rNone}, OpLoop: {rJump, rNone, rNone}, OpBrFalse: {rJump, rReg, rNone}, OpBrTrue: {rJump, rReg, rNone},
+	OpBuiltin: {rOpt, rNone, rAux},
+	OpJEq:     {rJump, rReg, rReg}, OpJNe: {rJump, rReg, rReg}, OpJLtS: {rJump, rReg, rReg}, OpJLeS: {rJump, rReg, rReg},
+	OpJLtU: {rJump, rReg, rReg}, OpJLeU: {rJump, rReg, rReg},
+	OpJLtSI: {rJump, rReg, rImm}, OpJGeSI: {rJump, rReg, rImm}, OpJGtSI: {rJump, rReg, rImm}, OpJLeSI: {rJump, rReg, rImm},
+}
+
+// needsTypeNop lists ops followed by an OpNop whose A is a type index.
+func needsTypeNop(op Op) bool {
+	switch op {
+	case OpMapLookup, OpMapLookupOK, OpTypeAssert, OpTypeAssertOK, OpIfaceAssert, OpIfaceAssertOK:
+		return true
+	}
+	return false
+}
+
+// Verify checks that every register operand, side-table index and jump
+// target of fn is in range, and that execution cannot run off the end of
+// the code. The dispatch loop relies on it: it does not bounds-check
+// register accesses.
+func Verify(fn *Func) error {
+	if fn.Host != nil {
+		return nil
+	}
+	n := fn.NRegs
+	bad := func(pc int, format string, args ...any) error {
+		return fmt.Errorf("verify %s: pc %d (%v): %s", fn.Name, pc, fn.Code[pc].Op, fmt.Sprintf(format, args...))
+	}
+	if fn.NParams+fn.NFree > n || fn.ConstBase < 0 || int(fn.ConstBase)+len(fn.Consts) > int(n) {
+		return fmt.Errorf("verify %s: frame layout out of range", fn.Name)
+	}
+	if len(fn.Code) == 0 || len(fn.Lines) != len(fn.Code) {
+		return fmt.Errorf("verify %s: empty code or line table mismatch", fn.Name)
+	}
+	switch fn.Code[len(fn.Code)-1].Op {
+	case OpReturn, OpJump, OpLoop, OpPanic:
+	default:
+		return fmt.Errorf("verify %s: code does not end in a terminator", fn.Name)
+	}
+	if fn.RecoverPC < -1 || int(fn.RecoverPC) >= len(fn.Code) {
+		return fmt.Errorf("verify %s: recover pc out of range", fn.Name)
+	}
+	reg := func(r int32) bool { return r >= 0 && r < n }
+	regs := func(rs []int32) bool {
+		for _, r := range rs {
+			if !reg(r) {
+				return false
+			}
+		}
+		return true
+	}
+	for pc, ins := range fn.Code {
+		if int(ins.Op) >= int(opCount) {
+			return bad(pc, "bad opcode")
+		}
+		ro := roles[ins.Op]
+		nres := int32(0)
+		switch ins.Op {
+		case OpCall, OpCallHost, OpCallClosure, OpCallInvoke:
+			if ins.C < 0 || int(ins.C) >= len(fn.Calls) {
+				return bad(pc, "call site out of range")
+			}
+			nres = fn.Calls[ins.C].NRes
+		}
+		for k, x := range []int32{ins.A, ins.B, ins.C} {
+			var r role
+			switch k {
+			case 0:
+				r = ro.a
+			case 1:
+				r = ro.b
+			case 2:
+				r = ro.c
+			}
+			ok := true
+			switch r {
+			case rReg:
+				ok = reg(x)
+			case rOpt:
+				ok = x == -1 || reg(x)
+			case rReg2:
+				ok = reg(x) && reg(x+1)
+			case rReg3:
+				ok = reg(x) && reg(x+2)
+			case rJump:
+				t := int64(pc) + 1 + int64(x)
+				ok = t >= 0 && t < int64(len(fn.Code))
+			case rType:
+				ok = x >= 0 && int(x) < len(fn.Types)
+			case rDst:
+				ok = (x == -1 && nres == 0) || (reg(x) && reg(x+max(nres, 1)-1))
+			}
+			if !ok {
+				return bad(pc, "operand %d (%d) out of range (regs %d)", k, x, n)
+			}
+		}
+		if needsTypeNop(ins.Op) {
+			if pc+1 >= len(fn.Code) || fn.Code[pc+1].Op != OpNop || fn.Code[pc+1].A < 0 || int(fn.Code[pc+1].A) >= len(fn.Types) {
+				return bad(pc, "missing type operand")
+			}
+		}
+		c := int(ins.C)
+		okAux := true
+		switch ins.Op {
+		case OpEqV, OpNeV:
+			okAux = c >= 0 && c < len(fn.Cmps) && reg(fn.Cmps[c].X) && reg(fn.Cmps[c].Y)
+		case OpConv:
+			okAux = c >= 0 && c < len(fn.Convs)
+		case OpSlice:
+			okAux = c >= 0 && c < len(fn.Slices)
+			if okAux {
+				s := fn.Slices[c]
+				okAux = (s.Lo == -1 || reg(s.Lo)) && (s.Hi == -1 || reg(s.Hi)) && (s.Max == -1 || reg(s.Max))
+			}
+		case OpMakeSlice:
+			okAux = c >= 0 && c < len(fn.Makes) && reg(fn.Makes[c].Len) && (fn.Makes[c].Cap == -1 || reg(fn.Makes[c].Cap))
+		case OpAppend, OpCopy:
+			okAux = c >= 0 && c < len(fn.Appends) && reg(fn.Appends[c].Src)
+		case OpMakeClosure:
+			okAux = c >= 0 && c < len(fn.Closures) && regs(fn.Closures[c].Free)
+		case OpCall, OpCallHost, OpCallClosure, OpCallInvoke, OpGo, OpDefer:
+			okAux = c >= 0 && c < len(fn.Calls) && regs(fn.Calls[c].Args)
+			if okAux {
+				cs := fn.Calls[c]
+				okAux = (cs.Recv == -1 || reg(cs.Recv)) && (cs.DeferStack == -1 || reg(cs.DeferStack))
+				if cs.Kind == CallBuiltin {
+					okAux = okAux && cs.Builtin != nil && regs(cs.Builtin.Args)
+				} else if (ins.Op == OpCall || ins.Op == OpCallHost) && cs.Fn == nil {
+					okAux = false
+				}
+			}
+		case OpReturn:
+			okAux = c == -1 || (c >= 0 && c < len(fn.Lists) && regs(fn.Lists[c]))
+		case OpSelect:
+			okAux = c >= 0 && c < len(fn.Selects)
+			if okAux {
+				s := fn.Selects[c]
+				okAux = reg(ins.A + 1 + int32(s.NRecv))
+				for _, cs := range s.Cases {
+					okAux = okAux && reg(cs.Chan) && (!cs.Send || reg(cs.Val))
+				}
+			}
+		case OpBuiltin:
+			okAux = c >= 0 && c < len(fn.Builtins) && regs(fn.Builtins[c].Args)
+		}
+		if !okAux {
+			return bad(pc, "side-table operand out of range")
+		}
+	}
+	return nil
+}
