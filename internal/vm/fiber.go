@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"strings"
 	"unsafe"
 )
 
@@ -158,24 +159,31 @@ func (f *Fiber) growStack(n int) bool {
 	return true
 }
 
-// Stack returns a guest traceback: one "fn(...)\n\tfile:line" pair per frame.
+// Stack returns a guest traceback: one "fn()\n\tfile:line" pair per
+// frame, innermost first. Like Go, a deep stack shows its 50 innermost and
+// 50 outermost frames.
 func (f *Fiber) Stack() string {
-	s := ""
-	for i := len(f.frames) - 1; i >= 0; i-- {
+	var b strings.Builder
+	n := len(f.frames)
+	for i := n - 1; i >= 0; i-- {
+		if n > 100 && i == n-51 {
+			fmt.Fprintf(&b, "...%d frames elided...\n", n-100)
+			i = 50
+		}
 		fr := &f.frames[i]
 		pc := fr.pc - 1 // saved pcs point past the current instruction...
-		if i == len(f.frames)-1 && f.state == Parked {
+		if i == n-1 && f.state == Parked {
 			pc++ // ...except a parked one, which points at it
 		}
 		if fr.kind == frameHost {
 			continue
 		}
-		s += fmt.Sprintf("%s()\n\t%s:%d\n", fr.fn.Name, fr.fn.File, fr.fn.lineAt(pc))
+		fmt.Fprintf(&b, "%s()\n\t%s:%d\n", fr.fn.Name, fr.fn.File, fr.fn.lineAt(pc))
 		if fr.kind == frameDefer || fr.kind == frameDeferPanic {
-			s += "panic()\n"
+			b.WriteString("panic()\n")
 		}
 	}
-	return s
+	return b.String()
 }
 
 func (fn *Func) lineAt(pc int32) int32 {

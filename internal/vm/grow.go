@@ -58,8 +58,9 @@ func growCap(oldCap, newLen int, elem *Type) int {
 		return newLen
 	}
 	c := nextslicecap(newLen, oldCap)
-	if c > (1<<40)/size {
+	if newLen > MaxAllocValues {
 		panic(runtimeError("growslice: len out of range"))
 	}
+	c = min(c, MaxAllocValues)
 	return roundupsize(c*size) / size
 }

@@ -630,7 +630,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		if ins.B >= 0 {
 			size = int64(reg(rp, ins.B).N)
 		}
-		if size < 0 || size > 1<<40 {
+		if size < 0 || size > MaxAllocValues {
 			f.save(ip)
 			panic(plainError("makechan: size out of range"))
 		}
@@ -706,6 +706,11 @@ func (fn *Func) clearRefs(regs []Value) {
 		regs[r] = Value{}
 	}
 }
+
+// MaxAllocValues caps one guest allocation (slice, array or channel
+// buffer) at 2^27 elements (3 GiB of host memory): a larger make panics
+// with Go's "len out of range" error instead of taking the host down.
+const MaxAllocValues = 1 << 27
 
 const (
 	instrSize = int(unsafe.Sizeof(Instr{}))
@@ -936,10 +941,10 @@ func makeSlice(op *MakeOp, regs []Value) Value {
 	if op.Cap >= 0 {
 		c = int64(regs[op.Cap].N)
 	}
-	if n < 0 || n > 1<<40 {
+	if n < 0 || n > MaxAllocValues {
 		panic(runtimeError("makeslice: len out of range"))
 	}
-	if c < n || c > 1<<40 {
+	if c < n || c > MaxAllocValues {
 		panic(runtimeError("makeslice: cap out of range"))
 	}
 	s := make([]Value, n, c)

@@ -414,7 +414,7 @@ func (m *Machine) handle(f *Fiber, p any) bool {
 		m.exit(2)
 	case *stackOverflow:
 		m.Out.Flush()
-		fmt.Fprintf(m.Config.Stderr, "runtime: goroutine stack exceeds %d-byte limit\nfatal error: stack overflow\n\ngoroutine %d [running]:\n%s", m.Config.MaxStack, f.ID+1, truncStack(f.Stack()))
+		fmt.Fprintf(m.Config.Stderr, "runtime: goroutine stack exceeds %d-byte limit\nfatal error: stack overflow\n\ngoroutine %d [running]:\n%s", m.Config.MaxStack, f.ID+1, f.Stack())
 		m.exit(2)
 	case *exitSignal:
 		m.exit(e.code)
@@ -424,14 +424,6 @@ func (m *Machine) handle(f *Fiber, p any) bool {
 		m.exit(70)
 	}
 	return false
-}
-
-func truncStack(s string) string {
-	lines := strings.SplitAfter(s, "\n")
-	if len(lines) > 40 {
-		return strings.Join(lines[:20], "") + "...additional frames elided...\n" + strings.Join(lines[len(lines)-20:], "")
-	}
-	return s
 }
 
 func (m *Machine) rtErrorValue(e *rtError) Value {
@@ -518,7 +510,7 @@ func (m *Machine) fatalPanic(f *Fiber) {
 	if m.isNilDeref(chain[0].val) {
 		b.WriteString("[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x0]\n")
 	}
-	fmt.Fprintf(&b, "\ngoroutine %d [running]:\n%s", f.ID+1, truncStack(chain[0].stack))
+	fmt.Fprintf(&b, "\ngoroutine %d [running]:\n%s", f.ID+1, chain[0].stack)
 	io.WriteString(m.Config.Stderr, b.String())
 	m.exit(2)
 }

@@ -132,6 +132,9 @@ func (k Kind) Bits() int {
 func (t *Type) Zero() Value {
 	switch t.Kind {
 	case KArray:
+		if t.Len > MaxAllocValues {
+			panic(runtimeError("array of " + t.Name + " exceeds spindle's allocation limit"))
+		}
 		elems := make([]Value, t.Len)
 		if t.Elem.isAgg() {
 			for i := range elems {

@@ -1,0 +1,168 @@
+package spindle_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"spindle"
+)
+
+// Hostile guest programs: each must end with Go's error text and exit
+// status, never crash or hang the host, and leave nothing running.
+func TestHostilePrograms(t *testing.T) {
+	tests := []struct {
+		name   string
+		src    string
+		code   int
+		stderr string
+	}{
+		{"unbounded_recursion", `package main
+func f(n int) int { return f(n+1) + 1 }
+func main() { println(f(0)) }`, 2, "fatal error: stack overflow"},
+		{"huge_make", `package main
+func main() { n := 1 << 39; s := make([]int, n); println(len(s)) }`, 2, "panic: runtime error: makeslice: len out of range"},
+		{"huge_chan", `package main
+func main() { n := 1 << 40; c := make(chan int, n); println(cap(c)) }`, 2, "makechan: size out of range"},
+		{"nil_chain", `package main
+type T struct{ x *T }
+func main() { var t *T; println(t.x.x) }`, 2, "invalid memory address or nil pointer dereference"},
+		{"nil_func", `package main
+func main() { var f func(); f() }`, 2, "invalid memory address or nil pointer dereference"},
+		{"nil_map_write", `package main
+func main() { var m map[string]int; m["a"] = 1 }`, 2, "panic: assignment to entry in nil map"},
+		{"nil_interface_call", `package main
+type I interface{ M() }
+func main() { var i I; i.M() }`, 2, "invalid memory address or nil pointer dereference"},
+		{"deadlock", `package main
+func main() { c := make(chan int); <-c }`, 2, "fatal error: all goroutines are asleep - deadlock!"},
+		{"goroutine_panic", `package main
+func main() {
+	done := make(chan bool)
+	go func() { var a []int; _ = a[3]; done <- true }()
+	<-done
+}`, 2, "panic: runtime error: index out of range [3] with length 0"},
+		{"spinning_goroutine_does_not_starve_main", `package main
+func main() {
+	go func() { for {} }()
+	for i := 0; i < 3; i++ { println("tick", i) }
+}`, 0, "tick 2"},
+		{"deep_recursion_in_goroutine", `package main
+func f(n int) int { if n == 0 { return 0 }; return f(n-1) + 1 }
+func main() {
+	c := make(chan int)
+	go func() { c <- f(10000) }()
+	println(<-c)
+}`, 0, "10000"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			prog, err := spindle.CompileSource([]string{tc.name + ".go"}, [][]byte{[]byte(tc.src)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out, errb bytes.Buffer
+			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			code, err := prog.Run(ctx, spindle.Options{Stdout: &out, Stderr: &errb})
+			if err != nil {
+				t.Fatalf("run did not finish: %v", err)
+			}
+			if code != tc.code {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, tc.code, errb.String())
+			}
+			if !strings.Contains(errb.String(), tc.stderr) {
+				t.Errorf("stderr lacks %q:\n%s", tc.stderr, errb.String())
+			}
+			if strings.Contains(errb.String(), "BUG:") {
+				t.Errorf("spindle bug:\n%s", errb.String())
+			}
+		})
+	}
+}
+
+// A compiled program runs concurrently in several machines without
+// sharing state: each run sees its own globals.
+func TestConcurrentRuns(t *testing.T) {
+	src := `package main
+import "os"
+var counter int
+func main() {
+	for i := 0; i < 100000; i++ { counter++ }
+	println(os.Args[1], counter)
+}`
+	prog, err := spindle.CompileSource([]string{"c.go"}, [][]byte{[]byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			var errb bytes.Buffer
+			name := string(rune('a' + i))
+			code, _ := prog.Run(context.Background(), spindle.Options{Stderr: &errb, Args: []string{"c", name}})
+			if code != 0 || errb.String() != name+" 100000\n" {
+				t.Errorf("run %d: exit %d, output %q", i, code, errb.String())
+			}
+		}(i)
+	}
+	wg.Wait()
+}
+
+// Cancelling the context ends a run that would never finish.
+func TestRunCancel(t *testing.T) {
+	src := `package main
+func main() { for { } }`
+	prog, err := spindle.CompileSource([]string{"spin.go"}, [][]byte{[]byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	go func() {
+		code, _ := prog.Run(ctx, spindle.Options{})
+		done <- code
+	}()
+	cancel()
+	if code := <-done; code == 0 {
+		t.Errorf("cancelled run exited 0")
+	}
+}
+
+// Compile errors are reported as file:line:col: message, all of them.
+func TestCompileErrors(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+func main() {
+	var x int = "s"
+	y := undefined
+}
+`
+	_, err := spindle.CompileSource([]string{"bad.go"}, [][]byte{[]byte(src)})
+	if err == nil {
+		t.Fatal("compiled")
+	}
+	msg := err.Error()
+	for _, want := range []string{
+		`bad.go:3:8: "fmt" imported and not used`,
+		`bad.go:6:14: cannot use "s" (untyped string constant) as int value in variable declaration`,
+		`bad.go:7:2: declared and not used: y`,
+		`bad.go:7:7: undefined: undefined`,
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("missing %q in:\n%s", want, msg)
+		}
+	}
+	_, err = spindle.CompileSource([]string{"imp.go"}, [][]byte{[]byte("package main\nimport \"net/http\"\nfunc main() { _ = http.Get }\n")})
+	if err == nil || !strings.Contains(err.Error(), "imp.go:2:8: package net/http is not provided by spindle's guest standard library") {
+		t.Errorf("missing-package error: %v", err)
+	}
+}
