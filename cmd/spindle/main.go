@@ -73,7 +73,7 @@ func run(argv []string) int {
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
-		return 1
+		return 2
 	}
 	opts := spindle.Options{
 		Stdout: os.Stdout,

@@ -57,6 +57,7 @@ type panicRec struct {
 	val       Value // the guest panic value (an interface value)
 	recovered bool
 	aborted   bool
+	goexit    bool // runtime.Goexit: runs defers, not recoverable
 	link      *panicRec
 	stack     string // traceback where the panic started
 }
@@ -95,8 +96,8 @@ type Fiber struct {
 	result []Value
 	// Done is called when the fiber finishes (joins, WaitGroup-like hooks).
 	onDone []func(*Fiber)
-	// Goexit/cancel state.
-	exitErr *GuestPanic
+	// goexited is set when the fiber ended through runtime.Goexit.
+	goexited bool
 }
 
 // State returns the fiber's state.

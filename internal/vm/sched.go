@@ -212,7 +212,7 @@ func (m *Machine) Run() (code int) {
 			m.ready(f)
 		case stDone:
 			m.fiberDone(f)
-			if f == m.main {
+			if f == m.main && !f.goexited {
 				m.exit(0)
 			}
 		}
@@ -277,7 +277,13 @@ func (m *Machine) idle() bool {
 		}
 		return true
 	}
-	if m.main.state == Dead {
+	if m.main.state == Dead && !m.main.goexited {
+		return false
+	}
+	if m.main.goexited && len(m.all) == 0 {
+		m.Out.Flush()
+		fmt.Fprintf(m.Config.Stderr, "fatal error: no goroutines (main called runtime.Goexit) - deadlock!\n")
+		m.exit(2)
 		return false
 	}
 	m.deadlock()
@@ -374,6 +380,9 @@ func (m *Machine) runFiber(f *Fiber) status {
 			return st
 		}
 		if !m.handle(f, p) {
+			if f.goexited {
+				return stDone
+			}
 			return stPark // the machine is exiting
 		}
 	}
@@ -383,7 +392,7 @@ func (m *Machine) execProtected(f *Fiber) (st status, p any) {
 	defer func() {
 		if r := recover(); r != nil {
 			switch r.(type) {
-			case *GuestPanic, *rtError, *fatalError, *exitSignal, *bugError, *stackOverflow:
+			case *GuestPanic, *rtError, *fatalError, *exitSignal, *bugError, *stackOverflow, *goexitSignal:
 			default:
 				r = &bugError{msg: fmt.Sprintf("%v\n%s", r, debug.Stack())}
 			}
@@ -408,6 +417,10 @@ func (m *Machine) handle(f *Fiber, p any) bool {
 		return m.startPanic(f, e.Val)
 	case *rtError:
 		return m.startPanic(f, m.rtErrorValue(e))
+	case *goexitSignal:
+		// Goexit unwinds like a panic that recover cannot stop.
+		f.panic = &panicRec{goexit: true, link: f.panic}
+		return m.unwind(f)
 	case *fatalError:
 		m.Out.Flush()
 		fmt.Fprintf(m.Config.Stderr, "fatal error: %s\n\n%s", e.msg, m.Dump())
@@ -455,6 +468,10 @@ func (m *Machine) unwind(f *Fiber) bool {
 	for {
 		n := len(f.frames)
 		if n == 0 {
+			if f.panic.goexit {
+				f.goexited = true
+				return false
+			}
 			m.fatalPanic(f)
 			return false
 		}
