@@ -350,11 +350,16 @@ func (fc *fnc) emitBody() {
 
 func (fc *fnc) ret(res []int32) {
 	if len(res) == 0 {
-		fc.emit(vm.OpReturn, 0, 0, -1)
+		fc.emit(vm.OpRet0, 0, 0, -1)
 		return
 	}
 	fc.vf.Lists = append(fc.vf.Lists, res)
-	fc.emit(vm.OpReturn, 0, 0, int32(len(fc.vf.Lists)-1))
+	idx := int32(len(fc.vf.Lists) - 1)
+	if len(res) == 1 {
+		fc.emit(vm.OpRet1, 0, res[0], idx)
+		return
+	}
+	fc.emit(vm.OpReturn, 0, 0, idx)
 }
 
 // edgeMoves emits the phi moves for the edge from -> to; it reports

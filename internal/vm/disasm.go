@@ -24,7 +24,7 @@ var opNames = [...]string{
 	OpMakeMap: "makemap", OpMapLookup: "mapget", OpMapLookupOK: "mapgetok", OpMapUpdate: "mapset", OpMapDelete: "mapdel",
 	OpRange: "range", OpNext: "next",
 	OpMakeClosure: "closure", OpCall: "call", OpCallHost: "callhost", OpCallClosure: "callclosure", OpCallInvoke: "callinvoke",
-	OpReturn: "return", OpGo: "go", OpDefer: "defer", OpRunDefers: "rundefers", OpPanic: "panic", OpRecover: "recover",
+	OpReturn: "return", OpRet0: "ret0", OpRet1: "ret1", OpGo: "go", OpDefer: "defer", OpRunDefers: "rundefers", OpPanic: "panic", OpRecover: "recover",
 	OpMakeIface: "iface", OpTypeAssert: "assert", OpTypeAssertOK: "assertok", OpIfaceAssert: "iassert", OpIfaceAssertOK: "iassertok",
 	OpMakeChan: "makechan", OpSend: "send", OpRecv: "recv", OpRecvOK: "recvok", OpClose: "close", OpSelect: "select",
 	OpJump: "jump", OpLoop: "loop", OpBrFalse: "brfalse", OpBrTrue: "brtrue", OpBuiltin: "builtin",

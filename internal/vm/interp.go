@@ -197,14 +197,14 @@ func (m *Machine) exec(f *Fiber) status {
 				}
 				rp = f.regBase(top.base)
 			}
-			win := f.stack[nb : nb+callee.NRegs]
+			win := unsafe.Add(rp, uintptr(fn.NRegs)*valueSize)
 			for i, a := range cs.Args {
-				win[i] = *reg(rp, a)
+				*reg(win, int32(i)) = *reg(rp, a)
 			}
 			if len(callee.Consts) > 0 {
-				cw := win[callee.ConstBase:]
+				cw := unsafe.Add(win, uintptr(callee.ConstBase)*valueSize)
 				for i, c := range callee.Consts {
-					cw[i] = c
+					*reg(cw, int32(i)) = c
 				}
 			}
 			n := len(f.frames)
@@ -214,64 +214,35 @@ func (m *Machine) exec(f *Fiber) status {
 			f.frames = f.frames[:n+1]
 			f.frames[n] = Frame{fn: callee, base: nb, ret: ip2A(ip)}
 			ip = &callee.Code[0]
-			rp = unsafe.Pointer(&win[0])
+			rp = win
 			f.budget--
 			if f.budget <= 0 {
 				return stYield
 			}
-		case OpReturn:
+		case OpRet0, OpRet1:
 			n := len(f.frames)
 			top := &f.frames[n-1]
-			fn := top.fn
-			var res []int32
-			if ins.C >= 0 {
-				res = fn.Lists[ins.C]
-			}
-			if top.defers != nil {
-				// Deferred calls not run yet (see OpRunDefers): run them first.
-				top.pc = pcOf(top, ip) - 1
-				d := top.defers
-				top.defers = d.next
-				m.pushDefer(f, d, frameDefer)
-				ip, rp = f.enter()
+			if top.defers != nil || top.kind != frameNormal || n == 1 {
+				// Deferred calls, a deferred or host-called frame, or the
+				// fiber's last frame: the general return in slow.
+				f.ip, f.rp = ip, rp
+				if st := m.slow(f, Instr{Op: OpReturn, C: ins.C}); st != stContinue {
+					return st
+				}
+				ip, rp = f.ip, f.rp
 				continue
 			}
-			kind := top.kind
-			regs := f.stack[top.base : top.base+fn.NRegs]
-			if kind == frameHost || n == 1 {
-				out := make([]Value, len(res))
-				for i, r := range res {
-					out[i] = regs[r]
-				}
-				f.result = out
-				clear(regs)
-				f.frames = f.frames[:n-1]
-				if kind == frameHost {
-					return stHostReturn
-				}
-				return stDone
-			}
 			caller := &f.frames[n-2]
-			if top.ret >= 0 {
-				dst := f.stack[caller.base+top.ret:]
-				for i, r := range res {
-					dst[i] = regs[r]
-				}
+			sp := unsafe.Pointer(unsafe.SliceData(f.stack))
+			if ins.Op == OpRet1 && top.ret >= 0 {
+				*reg(sp, caller.base+top.ret) = *reg(rp, ins.B)
 			}
-			fn.clearRefs(regs)
+			if fn := top.fn; fn.RefsAll || len(fn.Refs) > 0 {
+				fn.clearRefs(unsafe.Slice((*Value)(rp), fn.NRegs))
+			}
 			f.frames = f.frames[:n-1]
-			if kind == frameDeferPanic {
-				// A deferred call made during a panic returned.
-				p := f.panic
-				if !p.recovered {
-					m.unwind(f)
-					return m.exec(f)
-				}
-				f.panic = p.link
-				caller.pc = caller.fn.RecoverPC
-			}
-			ip, rp = f.enter()
-
+			ip = &caller.fn.Code[caller.pc]
+			rp = unsafe.Add(sp, uintptr(caller.base)*valueSize)
 		case OpJump:
 			ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
 		case OpLoop:
@@ -348,6 +319,65 @@ func (m *Machine) exec(f *Fiber) status {
 func (m *Machine) slow(f *Fiber, ins Instr) status {
 	ip, rp := f.ip, f.rp
 	switch ins.Op {
+		case OpReturn:
+			n := len(f.frames)
+			top := &f.frames[n-1]
+			fn := top.fn
+			var res []int32
+			if ins.C >= 0 {
+				res = fn.Lists[ins.C]
+			}
+			if top.defers != nil {
+				// Deferred calls not run yet (see OpRunDefers): run them first.
+				top.pc = pcOf(top, ip) - 1
+				d := top.defers
+				top.defers = d.next
+				m.pushDefer(f, d, frameDefer)
+				ip, rp = f.enter()
+				break
+			}
+			kind := top.kind
+			regs := f.stack[top.base : top.base+fn.NRegs]
+			if kind == frameHost || n == 1 {
+				out := make([]Value, len(res))
+				for i, r := range res {
+					out[i] = regs[r]
+				}
+				f.result = out
+				clear(regs)
+				f.frames = f.frames[:n-1]
+				if kind == frameHost {
+					return stHostReturn
+				}
+				return stDone
+			}
+			caller := &f.frames[n-2]
+			if top.ret >= 0 {
+				dst := f.stack[caller.base+top.ret:]
+				for i, r := range res {
+					dst[i] = regs[r]
+				}
+			}
+			fn.clearRefs(regs)
+			f.frames = f.frames[:n-1]
+			if kind == frameDeferPanic {
+				// A deferred call made during a panic returned.
+				p := f.panic
+				if !p.recovered {
+					if !m.unwind(f) {
+						if f.goexited {
+							return stDone
+						}
+						return stPark // the machine is exiting
+					}
+					f.ip, f.rp = f.enter()
+					return stContinue
+				}
+				f.panic = p.link
+				caller.pc = caller.fn.RecoverPC
+			}
+			ip, rp = f.enter()
+
 	case OpDivS, OpDivU, OpRemS, OpRemU:
 		y := reg(rp, ins.C).N
 		if y == 0 {

@@ -142,6 +142,8 @@ const (
 	OpCallClosure // r[A...] = call r[B] with fn.Calls[C]'s arguments
 	OpCallInvoke  // r[A...] = call method fn.Calls[C].Method of interface r[B]
 	OpReturn      // return fn.Lists[C] registers
+	OpRet0        // return (no results; C as for OpReturn)
+	OpRet1        // return r[B] (C as for OpReturn, used on the slow path)
 	OpGo          // go fn.Calls[C] (callee from B as for the call kinds; A = kind)
 	OpDefer       // defer fn.Calls[C] (as OpGo)
 	OpRunDefers   // run this frame's deferred calls (re-executed until none left)

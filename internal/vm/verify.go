@@ -51,7 +51,7 @@ var roles = [opCount]opRoles{
 	OpMakeMap: {rReg, rOpt, rType}, OpMapLookup: {rReg, rReg, rReg}, OpMapLookupOK: {rReg2, rReg, rReg},
 	OpMapUpdate: {rReg, rReg, rReg}, OpMapDelete: {rNone, rReg, rReg}, OpRange: {rReg, rReg, rNone}, OpNext: {rReg3, rReg, rNone},
 	OpMakeClosure: {rReg, rNone, rAux}, OpCall: {rDst, rNone, rAux}, OpCallHost: {rDst, rNone, rAux},
-	OpCallClosure: {rDst, rReg, rAux}, OpCallInvoke: {rDst, rReg, rAux}, OpReturn: {rNone, rNone, rAux},
+	OpCallClosure: {rDst, rReg, rAux}, OpCallInvoke: {rDst, rReg, rAux}, OpReturn: {rNone, rNone, rAux}, OpRet0: {rNone, rNone, rAux}, OpRet1: {rNone, rReg, rAux},
 	OpGo: {rNone, rNone, rAux}, OpDefer: {rNone, rNone, rAux}, OpRunDefers: {rNone, rNone, rNone},
 	OpPanic: {rNone, rReg, rNone}, OpRecover: {rReg, rNone, rNone},
 	OpMakeIface: {rReg, rReg, rType}, OpTypeAssert: {rReg, rReg, rType}, OpTypeAssertOK: {rReg2, rReg, rType},
@@ -93,7 +93,7 @@ func Verify(fn *Func) error {
 		return fmt.Errorf("verify %s: empty code or line table mismatch", fn.Name)
 	}
 	switch fn.Code[len(fn.Code)-1].Op {
-	case OpReturn, OpJump, OpLoop, OpPanic:
+	case OpReturn, OpRet0, OpRet1, OpJump, OpLoop, OpPanic:
 	default:
 		return fmt.Errorf("verify %s: code does not end in a terminator", fn.Name)
 	}
@@ -189,7 +189,7 @@ func Verify(fn *Func) error {
 					okAux = false
 				}
 			}
-		case OpReturn:
+		case OpReturn, OpRet0, OpRet1:
 			okAux = c == -1 || (c >= 0 && c < len(fn.Lists) && regs(fn.Lists[c]))
 		case OpSelect:
 			okAux = c >= 0 && c < len(fn.Selects)
