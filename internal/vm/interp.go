@@ -319,64 +319,64 @@ func (m *Machine) exec(f *Fiber) status {
 func (m *Machine) slow(f *Fiber, ins Instr) status {
 	ip, rp := f.ip, f.rp
 	switch ins.Op {
-		case OpReturn:
-			n := len(f.frames)
-			top := &f.frames[n-1]
-			fn := top.fn
-			var res []int32
-			if ins.C >= 0 {
-				res = fn.Lists[ins.C]
-			}
-			if top.defers != nil {
-				// Deferred calls not run yet (see OpRunDefers): run them first.
-				top.pc = pcOf(top, ip) - 1
-				d := top.defers
-				top.defers = d.next
-				m.pushDefer(f, d, frameDefer)
-				ip, rp = f.enter()
-				break
-			}
-			kind := top.kind
-			regs := f.stack[top.base : top.base+fn.NRegs]
-			if kind == frameHost || n == 1 {
-				out := make([]Value, len(res))
-				for i, r := range res {
-					out[i] = regs[r]
-				}
-				f.result = out
-				clear(regs)
-				f.frames = f.frames[:n-1]
-				if kind == frameHost {
-					return stHostReturn
-				}
-				return stDone
-			}
-			caller := &f.frames[n-2]
-			if top.ret >= 0 {
-				dst := f.stack[caller.base+top.ret:]
-				for i, r := range res {
-					dst[i] = regs[r]
-				}
-			}
-			fn.clearRefs(regs)
-			f.frames = f.frames[:n-1]
-			if kind == frameDeferPanic {
-				// A deferred call made during a panic returned.
-				p := f.panic
-				if !p.recovered {
-					if !m.unwind(f) {
-						if f.goexited {
-							return stDone
-						}
-						return stPark // the machine is exiting
-					}
-					f.ip, f.rp = f.enter()
-					return stContinue
-				}
-				f.panic = p.link
-				caller.pc = caller.fn.RecoverPC
-			}
+	case OpReturn:
+		n := len(f.frames)
+		top := &f.frames[n-1]
+		fn := top.fn
+		var res []int32
+		if ins.C >= 0 {
+			res = fn.Lists[ins.C]
+		}
+		if top.defers != nil {
+			// Deferred calls not run yet (see OpRunDefers): run them first.
+			top.pc = pcOf(top, ip) - 1
+			d := top.defers
+			top.defers = d.next
+			m.pushDefer(f, d, frameDefer)
 			ip, rp = f.enter()
+			break
+		}
+		kind := top.kind
+		regs := f.stack[top.base : top.base+fn.NRegs]
+		if kind == frameHost || n == 1 {
+			out := make([]Value, len(res))
+			for i, r := range res {
+				out[i] = regs[r]
+			}
+			f.result = out
+			clear(regs)
+			f.frames = f.frames[:n-1]
+			if kind == frameHost {
+				return stHostReturn
+			}
+			return stDone
+		}
+		caller := &f.frames[n-2]
+		if top.ret >= 0 {
+			dst := f.stack[caller.base+top.ret:]
+			for i, r := range res {
+				dst[i] = regs[r]
+			}
+		}
+		fn.clearRefs(regs)
+		f.frames = f.frames[:n-1]
+		if kind == frameDeferPanic {
+			// A deferred call made during a panic returned.
+			p := f.panic
+			if !p.recovered {
+				if !m.unwind(f) {
+					if f.goexited {
+						return stDone
+					}
+					return stPark // the machine is exiting
+				}
+				f.ip, f.rp = f.enter()
+				return stContinue
+			}
+			f.panic = p.link
+			caller.pc = caller.fn.RecoverPC
+		}
+		ip, rp = f.enter()
 
 	case OpDivS, OpDivU, OpRemS, OpRemU:
 		y := reg(rp, ins.C).N
