@@ -23,7 +23,7 @@ func (e rtError) RuntimeError() {}
 type PanicNilError struct{}
 
 func (*PanicNilError) Error() string {
-	return "panic called with nil argument (use GODEBUG=panicnil=1 to override)"
+	return "panic called with nil argument"
 }
 
 func (*PanicNilError) RuntimeError() {}

@@ -67,6 +67,9 @@ func bugf(format string, args ...any) *bugError {
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
 func indexError(i int64, n int) *rtError {
+	if i < 0 {
+		return runtimeError("index out of range [" + strconv.FormatInt(i, 10) + "]")
+	}
 	return runtimeError("index out of range [" + strconv.FormatInt(i, 10) + "] with length " + strconv.Itoa(n))
 }
 

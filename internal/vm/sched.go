@@ -447,7 +447,7 @@ func (m *Machine) rtErrorValue(e *rtError) Value {
 func (m *Machine) nilPanicValue() Value {
 	t := m.Prog.PanicNilType
 	if t == nil {
-		return m.rtErrorValue(&rtError{msg: "panic called with nil argument (use GODEBUG=panicnil=1 to override)"})
+		return m.rtErrorValue(&rtError{msg: "panic called with nil argument"})
 	}
 	return Value{R: &Iface{T: t, V: Value{R: &Value{R: []Value{}}}}}
 }
