@@ -156,6 +156,10 @@ func (fc *fnc) layout() {
 					}
 					fc.regs[v] = fc.constReg(fc.constValue(v), v.Type().String()+"|"+constKey(v))
 				case *ssa.Function:
+					if call, ok := ins.(ssa.CallInstruction); ok && rp == &call.Common().Value {
+						fc.c.fn(v) // a static callee needs no register
+						continue
+					}
 					vf := fc.c.fn(v)
 					fc.regs[v] = fc.constReg(vm.Value{R: vf.Static}, fmt.Sprintf("fn|%p", vf))
 				}

@@ -43,7 +43,10 @@ func (op Op) String() string {
 // Disasm renders fn's code, one instruction per line: "pc line op A B C".
 func Disasm(fn *Func) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "func %s params=%d free=%d consts=%d@%d regs=%d\n", fn.Name, fn.NParams, fn.NFree, len(fn.Consts), fn.ConstBase, fn.NRegs)
+	fmt.Fprintf(&b, "func %s params=%d free=%d regs=%d\n", fn.Name, fn.NParams, fn.NFree, fn.NRegs)
+	for i, c := range fn.Consts {
+		fmt.Fprintf(&b, "  const r%d = %s\n", int(fn.ConstBase)+i, constString(c))
+	}
 	for pc, ins := range fn.Code {
 		line := int32(0)
 		if pc < len(fn.Lines) {
@@ -56,4 +59,18 @@ func Disasm(fn *Func) string {
 		fmt.Fprintf(&b, "%4d %4d  %-10s %d %d %d\n", pc, line, ins.Op, ins.A, ins.B, ins.C)
 	}
 	return b.String()
+}
+
+func constString(v Value) string {
+	switch r := v.R.(type) {
+	case nil:
+		return fmt.Sprintf("%d", int64(v.N))
+	case string:
+		return fmt.Sprintf("%q", r)
+	case *Closure:
+		return "func " + r.Fn.Name
+	case []Value:
+		return fmt.Sprintf("aggregate[%d]", len(r))
+	}
+	return fmt.Sprintf("%T", v.R)
 }
