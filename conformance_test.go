@@ -27,6 +27,13 @@ type guestCase struct {
 	stderr []string
 	args   []string
 	skip   string
+	// spindleOnly marks programs that use spindle's own packages (fiber):
+	// they are not compared against the go toolchain.
+	spindleOnly bool
+	reductions  int
+	// compileError is a fragment of the expected compile error; the
+	// program must not compile.
+	compileError string
 }
 
 func parseCase(t *testing.T, path string) guestCase {
@@ -64,6 +71,16 @@ func parseCase(t *testing.T, path string) guestCase {
 		if v, ok := strings.CutPrefix(line, "// skip: "); ok {
 			c.skip = v
 		}
+		if strings.HasPrefix(line, "// spindle-only") {
+			c.spindleOnly = true
+		}
+		if v, ok := strings.CutPrefix(line, "// reductions: "); ok {
+			c.reductions, _ = strconv.Atoi(strings.TrimSpace(v))
+		}
+		if v, ok := strings.CutPrefix(line, "// compile-error: "); ok {
+			c.compileError = v
+			c.spindleOnly = true
+		}
 	}
 	if len(out) > 0 {
 		c.output = strings.Join(out, "\n") + "\n"
@@ -73,6 +90,10 @@ func parseCase(t *testing.T, path string) guestCase {
 
 // runGuest compiles and runs one program in-process.
 func runGuest(t *testing.T, path string, args []string, seed uint64) (stdout, stderr string, code int) {
+	return runGuestOpts(t, path, spindle.Options{Args: args, Seed: seed})
+}
+
+func runGuestOpts(t *testing.T, path string, opts spindle.Options) (stdout, stderr string, code int) {
 	t.Helper()
 	prog, err := spindle.Compile(path)
 	if err != nil {
@@ -81,12 +102,9 @@ func runGuest(t *testing.T, path string, args []string, seed uint64) (stdout, st
 	var o, e bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	code, err = prog.Run(ctx, spindle.Options{
-		Stdout: &o,
-		Stderr: &e,
-		Args:   append([]string{strings.TrimSuffix(filepath.Base(path), ".go")}, args...),
-		Seed:   seed,
-	})
+	opts.Stdout, opts.Stderr = &o, &e
+	opts.Args = append([]string{strings.TrimSuffix(filepath.Base(path), ".go")}, opts.Args...)
+	code, err = prog.Run(ctx, opts)
 	if err != nil {
 		t.Errorf("%s: run ended by %v", path, err)
 	}
@@ -107,7 +125,14 @@ func TestConformance(t *testing.T) {
 			if c.skip != "" {
 				t.Skip(c.skip)
 			}
-			stdout, stderr, code := runGuest(t, c.path, c.args, 0)
+			if c.compileError != "" {
+				_, err := spindle.Compile(c.path)
+				if err == nil || !strings.Contains(err.Error(), c.compileError) {
+					t.Errorf("want compile error containing %q, got %v", c.compileError, err)
+				}
+				return
+			}
+			stdout, stderr, code := runGuestOpts(t, c.path, spindle.Options{Args: c.args, Reductions: c.reductions})
 			checkCase(t, c, stdout, stderr, code)
 		})
 	}
@@ -146,6 +171,9 @@ func TestConformanceAgainstGo(t *testing.T) {
 	for _, path := range files {
 		c := parseCase(t, path)
 		name := strings.TrimSuffix(strings.TrimPrefix(path, "testdata/conformance/"), ".go")
+		if c.spindleOnly {
+			continue
+		}
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			if c.skip != "" {

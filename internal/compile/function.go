@@ -347,6 +347,7 @@ func (fc *fnc) emitBody() {
 	fc.vf.Code = fc.code
 	fc.vf.Lines = fc.lines
 	fc.vf.NRegs = fc.nregs
+	vm.Seal(fc.vf)
 	if err := vm.Verify(fc.vf); err != nil {
 		panic(compileError("BUG: " + err.Error()))
 	}

@@ -104,8 +104,9 @@ func hostThunk(h *Func, nargs int) *Func {
 	for i := range fn.Calls[0].Args {
 		fn.Calls[0].Args[i] = int32(i)
 	}
-	fn.Code = []Instr{{Op: OpCallHost, A: 0, C: 0}, {Op: OpReturn, C: -1}}
+	fn.Code = []Instr{{Op: OpCallHost, A: 0, C: 0}, {Op: OpRet0, C: -1}}
 	fn.Lines = []int32{0, 0}
+	Seal(fn)
 	return fn
 }
 

@@ -115,6 +115,7 @@ func wakeSudog(s *sudog, v Value, ok bool) {
 func (m *Machine) chanSend(f *Fiber, c *Chan, v Value) bool {
 	if f.resume {
 		f.resume = false
+		f.CheckInterrupt()
 		if !f.xok {
 			panic(plainError("send on closed channel"))
 		}
@@ -145,6 +146,7 @@ func (m *Machine) chanSend(f *Fiber, c *Chan, v Value) bool {
 	}
 	s := &sudog{f: f, c: c, val: v, caseIdx: -1, isSend: true}
 	c.sendq.push(s)
+	f.sudog = s
 	f.Park("chan send", c)
 	return false
 }
@@ -153,6 +155,7 @@ func (m *Machine) chanSend(f *Fiber, c *Chan, v Value) bool {
 func (m *Machine) chanRecv(f *Fiber, c *Chan) (v Value, ok, done bool) {
 	if f.resume {
 		f.resume = false
+		f.CheckInterrupt()
 		return f.xfer, f.xok, true
 	}
 	if c == nil {
@@ -164,6 +167,7 @@ func (m *Machine) chanRecv(f *Fiber, c *Chan) (v Value, ok, done bool) {
 	}
 	s := &sudog{f: f, c: c, caseIdx: -1}
 	c.recvq.push(s)
+	f.sudog = s
 	f.Park("chan receive", c)
 	return Value{}, false, false
 }
@@ -238,6 +242,7 @@ func (m *Machine) chanClose(c *Chan) {
 func (m *Machine) selectOp(f *Fiber, op *SelectOp, regs []Value, dst int32) bool {
 	if f.resume {
 		f.resume = false
+		f.CheckInterrupt()
 		i := f.xidx
 		cs := &op.Cases[i]
 		if cs.Send && !f.xok {
@@ -305,6 +310,9 @@ func (m *Machine) selectOp(f *Fiber, op *SelectOp, regs []Value, dst int32) bool
 	}
 	for _, s := range group {
 		s.sel = group
+	}
+	if len(group) > 0 {
+		f.sudog = group[0]
 	}
 	if len(group) == 0 {
 		f.Park("select (no cases)", nil)

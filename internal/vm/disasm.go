@@ -47,7 +47,7 @@ func Disasm(fn *Func) string {
 	for i, c := range fn.Consts {
 		fmt.Fprintf(&b, "  const r%d = %s\n", int(fn.ConstBase)+i, constString(c))
 	}
-	for pc, ins := range fn.Code {
+	for pc, ins := range fn.Code[:max(len(fn.Code)-1, 0)] {
 		line := int32(0)
 		if pc < len(fn.Lines) {
 			line = fn.Lines[pc]

@@ -30,7 +30,7 @@ type fatalError struct{ msg string }
 type exitSignal struct{ code int }
 
 // goexitSignal ends the calling fiber after its deferred calls run.
-type goexitSignal struct{}
+type goexitSignal struct{ cancel bool }
 
 // Goexit returns a panic value that ends the calling fiber (runtime.Goexit).
 func Goexit() any { return &goexitSignal{} }

@@ -3,6 +3,7 @@ package vm
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unsafe"
 )
 
@@ -28,10 +29,11 @@ const (
 
 // frame kinds
 const (
-	frameNormal     uint8 = iota
-	frameDefer            // a deferred call made by OpRunDefers
-	frameDeferPanic       // a deferred call made while panicking
-	frameHost             // a guest call made by host code (CallGuest)
+	frameNormal        uint8 = iota
+	frameDefer               // a deferred call made by OpRunDefers
+	frameDeferPanic          // a deferred call made while panicking
+	frameHost                // a guest call made by host code (CallGuest)
+	frameCancelHandler       // an OnCancelled handler run as the fiber ends
 )
 
 // Frame is one activation record. Frames live in Fiber.frames; their
@@ -96,8 +98,35 @@ type Fiber struct {
 	result []Value
 	// Done is called when the fiber finishes (joins, WaitGroup-like hooks).
 	onDone []func(*Fiber)
-	// goexited is set when the fiber ended through runtime.Goexit.
+	// goexited is set when the fiber ended through runtime.Goexit or a
+	// cancellation unwind.
 	goexited bool
+
+	// Park bookkeeping: gen counts parks (see Token); unlink removes the
+	// fiber from a host wait queue if the park is interrupted; sudog is the
+	// channel wait entry (or the first of a select's).
+	gen         uint64
+	unlink      func()
+	sudog       *sudog
+	interrupted bool // the park was interrupted by cancellation
+	apiPark     bool
+
+	// Fiber-package state (see lifecycle.go).
+	parent      *Fiber
+	joinable    bool // spawned by fiber.Spawn and not detached
+	cancelled   bool
+	cancelSeen  bool // cancellation delivered (handlers will run at exit)
+	end         EndStatus
+	panicVal    Value
+	panicStack  string
+	overflow    int64 // stack bytes requested when the fiber overflowed
+	joiners     []Token
+	onCancel    []*Closure
+	handlersRun bool
+	finished    bool // ended (returned, unwound, or captured a panic)
+	hotSince    time.Time
+	warned      bool
+	hostState   any
 }
 
 // State returns the fiber's state.
@@ -105,28 +134,103 @@ func (f *Fiber) State() FiberState { return f.state }
 
 // Park parks the running fiber: the current instruction (a host call or a
 // blocking op) completes when the fiber is woken with Wake. reason is the
-// wait reason printed in dumps ("chan receive", "sleep", ...).
+// wait reason printed in dumps ("chan receive", "sleep", ...). Host code
+// that keeps the fiber in a queue should keep f.Token() instead of f, and
+// use ParkUnlink so a cancelled fiber leaves the queue.
 func (f *Fiber) Park(reason string, on any) {
+	f.ParkUnlink(reason, on, nil)
+}
+
+// ParkUnlink parks like Park; unlink (if not nil) is called if the park is
+// interrupted (the fiber is cancelled), to remove the fiber from whatever
+// queue or timer it waits in.
+func (f *Fiber) ParkUnlink(reason string, on any, unlink func()) {
+	f.gen++
 	f.state = Parked
 	f.waitReason = reason
 	f.waitData = on
+	f.unlink = unlink
+	if f.cancelled && !f.cancelSeen {
+		// Cancellation reaches a fiber at its next park point.
+		f.M.interrupt(f)
+	}
 }
 
 // Wake makes a parked fiber runnable; the parked instruction re-executes
-// in completion mode and reads xfer/xok.
+// in completion mode and reads xfer/xok. Waking a fiber that is not parked
+// (a stale wake-up of a cancelled fiber) does nothing.
 func (f *Fiber) Wake(v Value, ok bool) {
 	if f.state != Parked {
-		panic(fmt.Sprintf("BUG: wake of fiber %d in state %d", f.ID, f.state))
+		return
 	}
 	f.xfer, f.xok = v, ok
 	f.resume = true
 	f.waitData = nil
+	f.unlink = nil
+	f.sudog = nil
 	f.M.ready(f)
+}
+
+// Token identifies one park of a fiber: waking through a token does
+// nothing if the fiber has since been woken (by cancellation, say) or
+// parked again.
+type Token struct {
+	f   *Fiber
+	gen uint64
+}
+
+// Token returns the token of the fiber's current park.
+func (f *Fiber) Token() Token { return Token{f, f.gen} }
+
+// Fiber returns the token's fiber.
+func (t Token) Fiber() *Fiber { return t.f }
+
+// Wake wakes the fiber if it is still in the park the token was taken in;
+// it reports whether it did.
+func (t Token) Wake(v Value, ok bool) bool {
+	if t.f == nil || t.f.state != Parked || t.f.gen != t.gen {
+		return false
+	}
+	t.f.Wake(v, ok)
+	return true
+}
+
+// Interrupted reports whether the operation being resumed was interrupted
+// by cancellation instead of completing (and clears the flag). Host
+// functions of the fiber package use it to return ErrCancelled; plain Go
+// operations unwind instead (see CheckInterrupt).
+func (f *Fiber) Interrupted() bool {
+	r := f.interrupted
+	f.interrupted = false
+	return r
+}
+
+// CheckInterrupt unwinds the fiber (running its deferred calls) if the
+// operation being resumed was interrupted by cancellation. Blocking host
+// functions that have no error result call it when resuming.
+func (f *Fiber) CheckInterrupt() {
+	if f.interrupted {
+		f.interrupted = false
+		panic(&goexitSignal{cancel: true})
+	}
 }
 
 // Resuming reports whether the current instruction is completing after a
 // park (and clears the flag). Host functions that park call it on entry.
 func (f *Fiber) Resuming() bool {
+	r := f.resume
+	f.resume = false
+	if r && f.interrupted && !f.apiPark {
+		f.CheckInterrupt()
+	}
+	f.apiPark = false
+	return r
+}
+
+// ResumingAPI is Resuming for host functions that report cancellation as
+// an error (the fiber package): an interrupted park does not unwind; the
+// function checks Interrupted instead.
+func (f *Fiber) ResumingAPI() bool {
 	r := f.resume
 	f.resume = false
 	return r

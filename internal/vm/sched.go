@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -39,6 +40,9 @@ type Config struct {
 	Budget         int // reductions per slice (default 4000)
 	MaxStack       int // bytes (default 8 MiB)
 	Context        context.Context
+	// NoStarveWarning turns off the warning about a fiber that runs for
+	// more than a second without blocking.
+	NoStarveWarning bool
 }
 
 // Machine runs one program on one OS thread: it is a shard. Everything here
@@ -63,6 +67,10 @@ type Machine struct {
 	Out      *bufio.Writer
 	exitCode int
 	exited   bool
+
+	joinables    int  // live joinable fibers
+	procs        int  // fiber.SetProcessorCount's value
+	mainReturned bool // main returned; waiting for joinable fibers
 
 	timers timerHeap
 	tseq   uint64
@@ -169,6 +177,9 @@ func (m *Machine) Spawn(c *Closure, args []Value) *Fiber {
 
 // Run runs the program to completion and returns its exit status.
 func (m *Machine) Run() (code int) {
+	// A machine is a shard: one OS thread runs all of its fibers.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	defer func() {
 		m.Out.Flush()
 		m.release()
@@ -209,26 +220,26 @@ func (m *Machine) Run() (code int) {
 		}
 		switch st {
 		case stYield:
+			m.noteHot(f)
 			m.ready(f)
 		case stDone:
-			m.fiberDone(f)
-			if f == m.main && !f.goexited {
-				m.exit(0)
+			if !m.finish(f) {
+				m.ready(f) // an OnCancelled handler runs first
+				continue
 			}
+			m.fiberDone(f)
+			if f == m.main {
+				if f.goexited {
+					break
+				}
+				m.mainReturned = true
+				m.checkMainDone()
+			}
+		default:
+			f.hotSince = time.Time{}
 		}
 	}
 	return m.exitCode
-}
-
-func (m *Machine) fiberDone(f *Fiber) {
-	f.state = Dead
-	f.stack = nil
-	f.frames = nil
-	delete(m.all, f)
-	for _, h := range f.onDone {
-		h(f)
-	}
-	f.onDone = nil
 }
 
 func (m *Machine) exit(code int) {
@@ -277,7 +288,7 @@ func (m *Machine) idle() bool {
 		}
 		return true
 	}
-	if m.main.state == Dead && !m.main.goexited {
+	if m.main.state == Dead && !m.main.goexited && !m.mainReturned {
 		return false
 	}
 	if m.main.goexited && len(m.all) == 0 {
@@ -380,7 +391,7 @@ func (m *Machine) runFiber(f *Fiber) status {
 			return st
 		}
 		if !m.handle(f, p) {
-			if f.goexited {
+			if f.finished {
 				return stDone
 			}
 			return stPark // the machine is exiting
@@ -418,7 +429,14 @@ func (m *Machine) handle(f *Fiber, p any) bool {
 	case *rtError:
 		return m.startPanic(f, m.rtErrorValue(e))
 	case *goexitSignal:
-		// Goexit unwinds like a panic that recover cannot stop.
+		// Goexit (and cancellation) unwinds like a panic that recover
+		// cannot stop.
+		if f.handlersRun {
+			// Cancelled again inside an OnCancelled handler: just finish.
+			f.frames = f.frames[:0]
+			f.finished = true
+			return false
+		}
 		f.panic = &panicRec{goexit: true, link: f.panic}
 		return m.unwind(f)
 	case *fatalError:
@@ -426,6 +444,13 @@ func (m *Machine) handle(f *Fiber, p any) bool {
 		fmt.Fprintf(m.Config.Stderr, "fatal error: %s\n\n%s", e.msg, m.Dump())
 		m.exit(2)
 	case *stackOverflow:
+		if f.joinable && !f.handlersRun {
+			f.end = EndOverflow
+			f.overflow = int64(e.need) * int64(valueSize)
+			f.frames = f.frames[:0]
+			f.finished = true
+			return false
+		}
 		m.Out.Flush()
 		fmt.Fprintf(m.Config.Stderr, "runtime: goroutine stack exceeds %d-byte limit\nfatal error: stack overflow\n\ngoroutine %d [running]:\n%s", m.Config.MaxStack, f.ID+1, f.Stack())
 		m.exit(2)
@@ -468,11 +493,24 @@ func (m *Machine) unwind(f *Fiber) bool {
 	for {
 		n := len(f.frames)
 		if n == 0 {
-			if f.panic.goexit {
+			p := f.panic
+			switch {
+			case p.goexit:
 				f.goexited = true
-				return false
+				f.finished = true
+			case f.handlersRun:
+				// A panic in an OnCancelled handler aborts the program.
+				m.fatalPanic(f)
+			case f.joinable:
+				// Kept for Join; the program goes on.
+				f.end = EndPanicked
+				f.panicVal = p.val
+				f.panicStack = p.stack
+				f.panic = nil
+				f.finished = true
+			default:
+				m.fatalPanic(f)
 			}
-			m.fatalPanic(f)
 			return false
 		}
 		fr := &f.frames[n-1]

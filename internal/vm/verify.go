@@ -89,15 +89,22 @@ func Verify(fn *Func) error {
 	if fn.NParams+fn.NFree > n || fn.ConstBase < 0 || int(fn.ConstBase)+len(fn.Consts) > int(n) {
 		return fmt.Errorf("verify %s: frame layout out of range", fn.Name)
 	}
-	if len(fn.Code) == 0 || len(fn.Lines) != len(fn.Code) {
+	if len(fn.Code) < 2 || len(fn.Lines) != len(fn.Code) {
 		return fmt.Errorf("verify %s: empty code or line table mismatch", fn.Name)
 	}
-	switch fn.Code[len(fn.Code)-1].Op {
+	// The dispatch loop advances its instruction pointer before executing
+	// an instruction; the sentinel keeps that pointer inside the code
+	// array (a pointer past an allocation's end is invalid for the GC).
+	if fn.Code[len(fn.Code)-1] != sentinel {
+		return fmt.Errorf("verify %s: code lacks the end sentinel", fn.Name)
+	}
+	switch fn.Code[len(fn.Code)-2].Op {
 	case OpReturn, OpRet0, OpRet1, OpJump, OpLoop, OpPanic:
 	default:
 		return fmt.Errorf("verify %s: code does not end in a terminator", fn.Name)
 	}
-	if fn.RecoverPC < -1 || int(fn.RecoverPC) >= len(fn.Code) {
+	body := len(fn.Code) - 1
+	if fn.RecoverPC < -1 || int(fn.RecoverPC) >= len(fn.Code)-1 {
 		return fmt.Errorf("verify %s: recover pc out of range", fn.Name)
 	}
 	reg := func(r int32) bool { return r >= 0 && r < n }
@@ -109,7 +116,7 @@ func Verify(fn *Func) error {
 		}
 		return true
 	}
-	for pc, ins := range fn.Code {
+	for pc, ins := range fn.Code[:body] {
 		if int(ins.Op) >= int(opCount) {
 			return bad(pc, "bad opcode")
 		}
@@ -144,7 +151,7 @@ func Verify(fn *Func) error {
 				ok = reg(x) && reg(x+2)
 			case rJump:
 				t := int64(pc) + 1 + int64(x)
-				ok = t >= 0 && t < int64(len(fn.Code))
+				ok = t >= 0 && t < int64(body)
 			case rType:
 				ok = x >= 0 && int(x) < len(fn.Types)
 			case rDst:
@@ -208,4 +215,13 @@ func Verify(fn *Func) error {
 		}
 	}
 	return nil
+}
+
+// sentinel ends every function's code (see Verify). It is never executed.
+var sentinel = Instr{Op: OpNop, A: -1, B: -1, C: -1}
+
+// Seal appends the end sentinel to fn's code; compilers call it last.
+func Seal(fn *Func) {
+	fn.Code = append(fn.Code, sentinel)
+	fn.Lines = append(fn.Lines, fn.Lines[len(fn.Lines)-1])
 }

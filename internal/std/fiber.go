@@ -1,0 +1,363 @@
+package std
+
+import (
+	"syscall"
+
+	"spindle/internal/vm"
+)
+
+// Host side of the guest fiber package (_std/fiber): the builtins behind
+// Fiber[T], Channel[T] and Hub[T]. Handles are host pointers carried in
+// guest unsafe.Pointer fields. Everything here runs on the machine's
+// thread; no locks.
+
+// Join statuses (fiber_join_status), matching vm.EndStatus.
+const (
+	joinOK        = int64(vm.EndOK)
+	joinCancelled = int64(vm.EndCancelled)
+)
+
+// Channel operation statuses.
+const (
+	chOK        = 0
+	chClosed    = 1
+	chCancelled = 2
+)
+
+// fchan is a fiber.Channel: a FIFO buffer (unbounded when capacity < 0)
+// and FIFO queues of parked receivers and senders. Queue entries hold park
+// tokens, so an entry left behind by a cancelled fiber is skipped.
+type fchan struct {
+	buf      []vm.Value
+	head     int
+	capacity int
+	closed   bool
+	recvq    []recvWaiter
+	sendq    []sendWaiter
+}
+
+type recvWaiter struct {
+	tok  vm.Token
+	slot *hubSlot // nil for a plain Receive
+	idx  int      // the channel's index in the hub
+}
+
+type sendWaiter struct {
+	tok vm.Token
+	v   vm.Value
+}
+
+// hubSlot receives a value delivered to a fiber parked in Hub.Receive.
+type hubSlot struct {
+	delivered bool
+	idx       int
+	v         vm.Value
+}
+
+type fhub struct {
+	chans []*fchan
+	next  int
+}
+
+func (c *fchan) len() int { return len(c.buf) - c.head }
+
+func (c *fchan) push(v vm.Value) {
+	if c.head > 32 && c.head > len(c.buf)/2 {
+		n := copy(c.buf, c.buf[c.head:])
+		clear(c.buf[n:])
+		c.buf = c.buf[:n]
+		c.head = 0
+	}
+	c.buf = append(c.buf, v)
+}
+
+func (c *fchan) pop() vm.Value {
+	v := c.buf[c.head]
+	c.buf[c.head] = vm.Value{}
+	c.head++
+	if c.head == len(c.buf) {
+		c.buf = c.buf[:0]
+		c.head = 0
+	}
+	return v
+}
+
+// deliver hands v to the first live parked receiver.
+func (c *fchan) deliver(v vm.Value) bool {
+	for len(c.recvq) > 0 {
+		w := c.recvq[0]
+		c.recvq = c.recvq[1:]
+		if w.slot != nil {
+			if w.slot.delivered {
+				continue
+			}
+			if w.tok.Wake(vm.Value{}, true) {
+				w.slot.delivered, w.slot.idx, w.slot.v = true, w.idx, v
+				return true
+			}
+			continue
+		}
+		if w.tok.Wake(v, true) {
+			return true
+		}
+	}
+	return false
+}
+
+// take receives without parking: from the buffer (refilled from a parked
+// sender) or directly from a parked sender.
+func (c *fchan) take() (vm.Value, bool) {
+	if c.len() > 0 {
+		v := c.pop()
+		for len(c.sendq) > 0 {
+			w := c.sendq[0]
+			c.sendq = c.sendq[1:]
+			if w.tok.Wake(vm.Value{}, true) {
+				c.push(w.v)
+				break
+			}
+		}
+		return v, true
+	}
+	for len(c.sendq) > 0 {
+		w := c.sendq[0]
+		c.sendq = c.sendq[1:]
+		if w.tok.Wake(vm.Value{}, true) {
+			return w.v, true
+		}
+	}
+	return vm.Value{}, false
+}
+
+func (c *fchan) trySend(v vm.Value) bool {
+	if c.deliver(v) {
+		return true
+	}
+	if c.capacity < 0 || c.len() < c.capacity {
+		c.push(v)
+		return true
+	}
+	return false
+}
+
+func (c *fchan) close() {
+	if c.closed {
+		return
+	}
+	c.closed = true
+	for _, w := range c.recvq {
+		if w.slot != nil {
+			w.tok.Wake(vm.Value{}, true) // the hub re-checks its channels
+		} else {
+			w.tok.Wake(vm.Value{}, false)
+		}
+	}
+	c.recvq = nil
+	for _, w := range c.sendq {
+		w.tok.Wake(vm.Value{}, false)
+	}
+	c.sendq = nil
+}
+
+func handle[T any](v vm.Value) T {
+	h, _ := v.R.(T)
+	return h
+}
+
+func init() {
+	reg("fiber.fiber_spawn", func(f *vm.Fiber, args, res []vm.Value) {
+		c := args[0].R.(*vm.Closure)
+		res[0] = vm.Value{R: f.M.SpawnJoinable(f, c)}
+	})
+	reg("fiber.fiber_spawn_with_cancel_slot", func(f *vm.Fiber, args, res []vm.Value) {
+		c, slot := args[0].R.(*vm.Closure), args[1].Ptr()
+		child := f.M.SpawnJoinable(f, c)
+		if slot != nil {
+			*slot = vm.Value{R: child}
+		}
+		res[0] = vm.Value{R: child}
+	})
+	reg("fiber.fiber_join_status", func(f *vm.Fiber, args, res []vm.Value) {
+		t := handle[*vm.Fiber](args[0])
+		if f.ResumingAPI() && f.Interrupted() {
+			res[0] = vm.Int(joinCancelled)
+			return
+		}
+		st, done := f.M.Join(f, t)
+		if done {
+			res[0] = vm.Int(int64(st))
+		}
+	})
+	reg("fiber.fiber_join_value", func(f *vm.Fiber, args, res []vm.Value) {
+		t := handle[*vm.Fiber](args[0])
+		res[0] = vm.Value{}
+		if r := t.Result(); len(r) > 0 {
+			res[0] = r[0]
+		}
+	})
+	reg("fiber.fiber_join_panic", func(f *vm.Fiber, args, res []vm.Value) {
+		t := handle[*vm.Fiber](args[0])
+		_, val, stack, _ := t.End()
+		res[0], res[1] = val, vm.Str(stack)
+	})
+	reg("fiber.fiber_join_overflow", func(f *vm.Fiber, args, res []vm.Value) {
+		t := handle[*vm.Fiber](args[0])
+		_, _, _, req := t.End()
+		res[0], res[1] = vm.Int(int64(f.M.Config.MaxStack)), vm.Int(req)
+	})
+	reg("fiber.fiber_detach", func(f *vm.Fiber, args, res []vm.Value) {
+		f.M.Detach(handle[*vm.Fiber](args[0]))
+	})
+	reg("fiber.fiber_cancel", func(f *vm.Fiber, args, res []vm.Value) {
+		f.M.Cancel(handle[*vm.Fiber](args[0]))
+	})
+	reg("fiber.fiber_id_of", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Int(handle[*vm.Fiber](args[0]).ID)
+	})
+	reg("fiber.fiber_on_cancelled", func(f *vm.Fiber, args, res []vm.Value) {
+		f.OnCancelled(args[0].R.(*vm.Closure))
+	})
+	reg("fiber.fiber_yield", func(f *vm.Fiber, args, res []vm.Value) {
+		if f.Resuming() {
+			return
+		}
+		f.Park("yield", nil)
+		f.Wake(vm.Value{}, true)
+	})
+	reg("fiber.fiber_current_id", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(f.ID) })
+	reg("fiber.fiber_processor_count", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Int(int64(f.M.ProcessorCount()))
+	})
+	reg("fiber.fiber_set_processor_count", func(f *vm.Fiber, args, res []vm.Value) {
+		n := int(args[0].Int())
+		res[0] = vm.Int(int64(f.M.SetProcessorCount(n)))
+	})
+	reg("fiber.fiber_now_millis", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Int(f.M.Now().Milliseconds())
+	})
+	reg("fiber.fiber_thread_id", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Int(int64(syscall.Gettid()))
+	})
+
+	reg("fiber.fiber_chan_new", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Value{R: &fchan{capacity: int(args[0].Int())}}
+	})
+	reg("fiber.fiber_chan_send", func(f *vm.Fiber, args, res []vm.Value) {
+		c, v := handle[*fchan](args[0]), args[1]
+		if f.ResumingAPI() {
+			_, ok := f.Xfer()
+			switch {
+			case f.Interrupted():
+				res[0] = vm.Int(chCancelled)
+			case !ok:
+				res[0] = vm.Int(chClosed)
+			default:
+				res[0] = vm.Int(chOK)
+			}
+			return
+		}
+		if c.closed {
+			res[0] = vm.Int(chClosed)
+			return
+		}
+		if c.trySend(v) {
+			res[0] = vm.Int(chOK)
+			return
+		}
+		f.ParkUnlink("fiber channel send", c, nil)
+		c.sendq = append(c.sendq, sendWaiter{tok: f.Token(), v: v})
+	})
+	reg("fiber.fiber_chan_recv", func(f *vm.Fiber, args, res []vm.Value) {
+		c := handle[*fchan](args[0])
+		if f.ResumingAPI() {
+			v, ok := f.Xfer()
+			switch {
+			case f.Interrupted():
+				res[0], res[1] = vm.Value{}, vm.Int(chCancelled)
+			case !ok:
+				res[0], res[1] = vm.Value{}, vm.Int(chClosed)
+			default:
+				res[0], res[1] = v, vm.Int(chOK)
+			}
+			return
+		}
+		if v, ok := c.take(); ok {
+			res[0], res[1] = v, vm.Int(chOK)
+			return
+		}
+		if c.closed {
+			res[0], res[1] = vm.Value{}, vm.Int(chClosed)
+			return
+		}
+		f.ParkUnlink("fiber channel receive", c, nil)
+		c.recvq = append(c.recvq, recvWaiter{tok: f.Token()})
+	})
+	reg("fiber.fiber_chan_try_send", func(f *vm.Fiber, args, res []vm.Value) {
+		c, v := handle[*fchan](args[0]), args[1]
+		res[0] = vm.Bool(!c.closed && c.trySend(v))
+	})
+	reg("fiber.fiber_chan_try_recv", func(f *vm.Fiber, args, res []vm.Value) {
+		c := handle[*fchan](args[0])
+		v, ok := c.take()
+		res[0], res[1] = v, vm.Bool(ok)
+	})
+	reg("fiber.fiber_chan_close", func(f *vm.Fiber, args, res []vm.Value) {
+		handle[*fchan](args[0]).close()
+	})
+	reg("fiber.fiber_chan_len", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Int(int64(handle[*fchan](args[0]).len()))
+	})
+
+	reg("fiber.fiber_hub_new", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Value{R: &fhub{}}
+	})
+	reg("fiber.fiber_hub_register", func(f *vm.Fiber, args, res []vm.Value) {
+		h, c := handle[*fhub](args[0]), handle[*fchan](args[1])
+		h.chans = append(h.chans, c)
+		res[0] = vm.Int(int64(len(h.chans) - 1))
+	})
+	reg("fiber.fiber_hub_recv", func(f *vm.Fiber, args, res []vm.Value) {
+		h := handle[*fhub](args[0])
+		slot, _ := f.HostState().(*hubSlot)
+		if f.ResumingAPI() {
+			f.SetHostState(nil)
+			if f.Interrupted() {
+				res[0], res[1], res[2] = vm.Int(-1), vm.Value{}, vm.Int(chCancelled)
+				return
+			}
+			if slot != nil && slot.delivered {
+				h.next = (slot.idx + 1) % len(h.chans)
+				res[0], res[1], res[2] = vm.Int(int64(slot.idx)), slot.v, vm.Int(chOK)
+				return
+			}
+			// Woken by a close: look again.
+		}
+		n := len(h.chans)
+		open := 0
+		for k := 0; k < n; k++ {
+			i := (h.next + k) % n
+			c := h.chans[i]
+			if v, ok := c.take(); ok {
+				h.next = (i + 1) % n
+				res[0], res[1], res[2] = vm.Int(int64(i)), v, vm.Int(chOK)
+				return
+			}
+			if !c.closed {
+				open++
+			}
+		}
+		if open == 0 {
+			res[0], res[1], res[2] = vm.Int(-1), vm.Value{}, vm.Int(chClosed)
+			return
+		}
+		slot = &hubSlot{}
+		f.ParkUnlink("fiber hub receive", h, nil)
+		f.SetHostState(slot)
+		tok := f.Token()
+		for i, c := range h.chans {
+			if !c.closed {
+				c.recvq = append(c.recvq, recvWaiter{tok: tok, slot: slot, idx: i})
+			}
+		}
+	})
+}

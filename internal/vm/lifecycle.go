@@ -1,0 +1,256 @@
+package vm
+
+import (
+	"fmt"
+	"time"
+)
+
+// Fiber lifecycle beyond Go's goroutines: the seeds' Fiber<T> surface.
+//
+// A fiber started by a go statement is detached: nobody joins it, and a
+// panic that escapes it ends the program (Go's rule). A fiber started by
+// fiber.Spawn is joinable: its end status (returned, panicked, cancelled,
+// stack overflow) is kept for Join, a panic that escapes it is captured
+// instead of ending the program, and when main returns the program waits
+// for every joinable fiber before exiting. Detach turns a joinable fiber
+// into a detached one.
+//
+// Cancellation is cooperative and reaches a fiber at a park point: Cancel
+// marks the fiber; if it is parked (or when it next parks) the park is
+// interrupted: the fiber leaves its wait queue and resumes. Operations of
+// the fiber package then report ErrCancelled; plain Go operations (a
+// channel receive, Lock, Sleep) unwind the fiber through its deferred
+// calls instead, like runtime.Goexit. When a cancelled fiber ends, its
+// OnCancelled handlers run (on the fiber itself, newest first) before
+// joiners see ErrCancelled; a panic in a handler ends the program.
+
+// EndStatus is how a fiber ended.
+type EndStatus uint8
+
+// End statuses, as fiber_join_status reports them.
+const (
+	EndRunning   EndStatus = iota // not ended yet
+	EndOK                         // returned
+	EndPanicked                   // a panic escaped it (joinable fibers only)
+	EndCancelled                  // cancelled
+	EndOverflow                   // exceeded the stack cap
+	EndWouldDeadlock              // (join result) joining self or an ancestor
+)
+
+// SpawnJoinable starts a joinable fiber calling c with no arguments, child
+// of parent, on parent's machine.
+func (m *Machine) SpawnJoinable(parent *Fiber, c *Closure) *Fiber {
+	f := m.newFiber(c.Fn, nil, c.Free)
+	f.parent = parent
+	f.joinable = true
+	m.joinables++
+	m.ready(f)
+	return f
+}
+
+// Detach makes a joinable fiber detached.
+func (m *Machine) Detach(f *Fiber) {
+	if !f.joinable {
+		return
+	}
+	f.joinable = false
+	if f.state == Dead {
+		if f.end == EndPanicked {
+			// Its panic was kept for a join that will never come: it ends
+			// the program, as a detached fiber's panic does.
+			f.panic = &panicRec{val: f.panicVal, stack: f.panicStack}
+			m.fatalPanic(f)
+		}
+		return
+	}
+	m.joinables--
+	m.checkMainDone()
+}
+
+// Cancel requests cancellation of f (idempotent).
+func (m *Machine) Cancel(f *Fiber) {
+	if f.state == Dead || f.cancelled {
+		return
+	}
+	f.cancelled = true
+	if f.state == Parked {
+		m.interrupt(f)
+	}
+}
+
+// Cancelled reports whether f has been cancelled.
+func (f *Fiber) Cancelled() bool { return f.cancelled }
+
+// interrupt takes a parked, cancelled fiber out of its wait and makes it
+// runnable with the interrupted flag set.
+func (m *Machine) interrupt(f *Fiber) {
+	f.cancelSeen = true
+	if s := f.sudog; s != nil {
+		unlinkSudog(s)
+	}
+	if u := f.unlink; u != nil {
+		u()
+	}
+	f.interrupted = true
+	f.Wake(Value{}, false)
+}
+
+// OnCancelled registers h to run when f ends cancelled.
+func (f *Fiber) OnCancelled(h *Closure) { f.onCancel = append(f.onCancel, h) }
+
+// Join reports f's end status if it has ended; otherwise it parks the
+// caller until it does (the caller's host function re-runs on resume).
+func (m *Machine) Join(caller, f *Fiber) (EndStatus, bool) {
+	if f == caller {
+		return EndWouldDeadlock, true
+	}
+	for p := caller.parent; p != nil; p = p.parent {
+		if p == f {
+			return EndWouldDeadlock, true
+		}
+	}
+	if f.state == Dead {
+		return f.end, true
+	}
+	caller.ParkUnlink("fiber join", f, nil)
+	f.joiners = append(f.joiners, caller.Token())
+	return EndRunning, false
+}
+
+// End returns f's end status, kept panic value and traceback, and the
+// stack size it requested when it overflowed.
+func (f *Fiber) End() (st EndStatus, panicVal Value, stack string, overflow int64) {
+	return f.end, f.panicVal, f.panicStack, f.overflow
+}
+
+// Result returns the results of f's entry function (after EndOK).
+func (f *Fiber) Result() []Value { return f.result }
+
+// Parent returns the fiber that spawned f (nil for main and go fibers).
+func (f *Fiber) Parent() *Fiber { return f.parent }
+
+// finish is called when f's code has ended (its frames are gone). It runs
+// pending OnCancelled handlers first; it reports false if it pushed one
+// (the fiber must run again).
+func (m *Machine) finish(f *Fiber) bool {
+	if f.cancelled && len(f.onCancel) > 0 {
+		h := f.onCancel[len(f.onCancel)-1]
+		f.onCancel = f.onCancel[:len(f.onCancel)-1]
+		f.handlersRun = true
+		f.frames = f.frames[:0]
+		f.panic = nil
+		need := int(h.Fn.NRegs) + 1
+		if !f.growStack(need) {
+			m.stackOverflow(f, need)
+		}
+		win := f.stack[:h.Fn.NRegs]
+		clear(f.stack)
+		copy(win[h.Fn.NParams:], h.Free)
+		copy(win[h.Fn.ConstBase:], h.Fn.Consts)
+		f.frames = append(f.frames, Frame{fn: h.Fn, ret: -1, kind: frameCancelHandler})
+		f.finished = false
+		f.goexited = false
+		return false
+	}
+	switch {
+	case f.end != EndRunning:
+	case f.cancelled:
+		f.end = EndCancelled
+	default:
+		f.end = EndOK
+	}
+	return true
+}
+
+// fiberDone retires a finished fiber: it wakes joiners and releases the
+// fiber's stack.
+func (m *Machine) fiberDone(f *Fiber) {
+	f.state = Dead
+	f.stack = nil
+	f.frames = nil
+	f.sudog = nil
+	f.unlink = nil
+	delete(m.all, f)
+	for _, t := range f.joiners {
+		t.Wake(Value{}, true)
+	}
+	f.joiners = nil
+	if f.joinable {
+		m.joinables--
+		m.checkMainDone()
+	}
+}
+
+// checkMainDone ends the program once main has returned and no joinable
+// fiber is left.
+func (m *Machine) checkMainDone() {
+	if m.mainReturned && m.joinables == 0 {
+		m.exit(0)
+	}
+}
+
+// noteHot implements the starved-fiber warning: a fiber that uses its
+// whole budget slice after slice for more than a second gets one warning
+// naming where it runs.
+func (m *Machine) noteHot(f *Fiber) {
+	if m.Config.NoStarveWarning || f.warned {
+		return
+	}
+	now := time.Now()
+	if f.hotSince.IsZero() {
+		f.hotSince = now
+		return
+	}
+	if now.Sub(f.hotSince) < time.Second {
+		return
+	}
+	f.warned = true
+	where := "?"
+	if n := len(f.frames); n > 0 {
+		fr := &f.frames[n-1]
+		where = fmt.Sprintf("%s at %s:%d", fr.fn.Name, fr.fn.File, fr.fn.lineAt(fr.pc-1))
+	}
+	m.Out.Flush()
+	fmt.Fprintf(m.Config.Stderr, "spindle: warning: goroutine %d has run for %v without blocking (%s); other fibers only run when it is preempted\n",
+		f.ID+1, now.Sub(f.hotSince).Round(time.Millisecond), where)
+}
+
+func unlinkSudog(s *sudog) {
+	group := s.sel
+	if group == nil {
+		group = []*sudog{s}
+	}
+	for _, o := range group {
+		if o.isSend {
+			o.c.sendq.remove(o)
+		} else {
+			o.c.recvq.remove(o)
+		}
+	}
+}
+
+// HostState returns the value a host function stored on the fiber with
+// SetHostState (state that must survive a park, such as a hub's delivery
+// slot).
+func (f *Fiber) HostState() any { return f.hostState }
+
+// SetHostState stores v for HostState.
+func (f *Fiber) SetHostState(v any) { f.hostState = v }
+
+// ProcessorCount returns the shard count the program sees.
+func (m *Machine) ProcessorCount() int {
+	if m.procs == 0 {
+		return 1
+	}
+	return m.procs
+}
+
+// SetProcessorCount records n (for runs started later; this run keeps one
+// shard) and returns the previous value.
+func (m *Machine) SetProcessorCount(n int) int {
+	old := m.ProcessorCount()
+	if n > 0 {
+		m.procs = n
+	}
+	return old
+}
