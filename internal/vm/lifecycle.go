@@ -29,12 +29,12 @@ type EndStatus uint8
 
 // End statuses, as fiber_join_status reports them.
 const (
-	EndRunning   EndStatus = iota // not ended yet
-	EndOK                         // returned
-	EndPanicked                   // a panic escaped it (joinable fibers only)
-	EndCancelled                  // cancelled
-	EndOverflow                   // exceeded the stack cap
-	EndWouldDeadlock              // (join result) joining self or an ancestor
+	EndRunning       EndStatus = iota // not ended yet
+	EndOK                             // returned
+	EndPanicked                       // a panic escaped it (joinable fibers only)
+	EndCancelled                      // cancelled
+	EndOverflow                       // exceeded the stack cap
+	EndWouldDeadlock                  // (join result) joining self or an ancestor
 )
 
 // SpawnJoinable starts a joinable fiber calling c with no arguments, child
