@@ -210,13 +210,41 @@ func funcName(f *ssa.Function) string {
 		if ptr {
 			recv = "(*" + recv + ")"
 		}
-		return pkg + "." + recv + s[i+1:]
+		return goFuncSuffixes(pkg + "." + recv + s[i+1:])
 	}
 	if j := strings.LastIndex(s, "/"); j >= 0 && !strings.Contains(s[:j], "(") {
 		s = s[j+1:]
 	}
-	s = strings.ReplaceAll(s, "$", ".")
-	return s
+	return goFuncSuffixes(s)
+}
+
+// goFuncSuffixes renames ssa's synthetic suffixes to gc's: f$1 -> f.func1,
+// T.M$bound -> T.M-fm.
+func goFuncSuffixes(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(s, '$')
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		s = s[i+1:]
+		j := 0
+		for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+			j++
+		}
+		switch {
+		case j > 0:
+			b.WriteString(".func" + s[:j])
+			s = s[j:]
+		case strings.HasPrefix(s, "bound"), strings.HasPrefix(s, "thunk"):
+			b.WriteString("-fm")
+			s = s[5:]
+		default:
+			b.WriteByte('.')
+		}
+	}
 }
 
 // global returns the index of package-level variable g.
@@ -229,12 +257,23 @@ func (c *Compiler) global(g *ssa.Global) int32 {
 	return i
 }
 
-// methods fills t.Methods with t's method set and queues the methods.
+// methods fills t.Methods with t's method set and queues the methods. It
+// does the same for the types a value of t contains (elements, fields,
+// pointees), since host code such as fmt walks into them and calls their
+// String and Error methods.
 func (c *Compiler) methods(t *vm.Type) {
 	if c.msets[t] {
 		return
 	}
 	c.msets[t] = true
+	for _, f := range t.Fields {
+		c.methods(f.Type)
+	}
+	for _, et := range []*vm.Type{t.Elem, t.Key} {
+		if et != nil {
+			c.methods(et)
+		}
+	}
 	if types.IsInterface(t.GoType) {
 		return
 	}

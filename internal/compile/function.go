@@ -666,9 +666,20 @@ func smallConst(v ssa.Value) (int64, bool) {
 	return n, true
 }
 
+// isNilConst reports whether v is the constant nil of a nillable type (the
+// zero value of a struct or array is also a Const with a nil Value).
 func isNilConst(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
-	return ok && c.Value == nil
+	if !ok || c.Value != nil {
+		return false
+	}
+	switch u := c.Type().Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Chan, *types.Signature, *types.Interface:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer || u.Kind() == types.UntypedNil
+	}
+	return false
 }
 
 func (fc *fnc) binop(i *ssa.BinOp) {

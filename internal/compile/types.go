@@ -154,7 +154,8 @@ func writeType(b *strings.Builder, t types.Type) {
 		case types.UntypedNil:
 			b.WriteString("nil")
 		default:
-			b.WriteString(t.Name())
+			// byte and rune print as uint8 and int32, as reflect does.
+			b.WriteString(types.Typ[t.Kind()].Name())
 		}
 	case *types.Pointer:
 		b.WriteByte('*')

@@ -56,12 +56,13 @@ type deferRec struct {
 }
 
 type panicRec struct {
-	val       Value // the guest panic value (an interface value)
-	recovered bool
-	aborted   bool
-	goexit    bool // runtime.Goexit: runs defers, not recoverable
-	link      *panicRec
-	stack     string // traceback where the panic started
+	val        Value // the guest panic value (an interface value)
+	recovered  bool
+	aborted    bool
+	goexit     bool // runtime.Goexit: runs defers, not recoverable
+	repanicked bool
+	link       *panicRec
+	stack      string // traceback where the panic started
 }
 
 // Fiber is a guest goroutine: a stack of frames and registers, run by the

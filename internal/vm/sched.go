@@ -98,7 +98,7 @@ func NewMachine(p *Program, c Config) *Machine {
 		Prog:     p,
 		Config:   c,
 		budget:   c.Budget,
-		maxStack: c.MaxStack / 24,
+		maxStack: c.MaxStack / 8, // a register counts as one 8-byte word, as in gc's frames
 		rng:      c.Seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D,
 		Out:      bufio.NewWriterSize(c.Stdout, 32<<10),
 		all:      map[*Fiber]struct{}{},
@@ -446,7 +446,7 @@ func (m *Machine) handle(f *Fiber, p any) bool {
 	case *stackOverflow:
 		if f.joinable && !f.handlersRun {
 			f.end = EndOverflow
-			f.overflow = int64(e.need) * int64(valueSize)
+			f.overflow = int64(e.need) * 8
 			f.frames = f.frames[:0]
 			f.finished = true
 			return false
@@ -479,10 +479,18 @@ func (m *Machine) nilPanicValue() Value {
 
 // startPanic begins unwinding f with panic value v (an interface value).
 func (m *Machine) startPanic(f *Fiber, v Value) bool {
-	if f.panic != nil && !f.panic.recovered {
-		f.panic.aborted = true
+	rec := &panicRec{val: v, link: f.panic, stack: f.Stack()}
+	if old := f.panic; old != nil {
+		if old.recovered && samePanicValue(old.val, v) {
+			// Re-panicking the value just recovered: Go reports it once,
+			// as "[recovered, repanicked]".
+			rec.repanicked = true
+			rec.link = old.link
+		} else if !old.recovered {
+			old.aborted = true
+		}
 	}
-	f.panic = &panicRec{val: v, link: f.panic, stack: f.Stack()}
+	f.panic = rec
 	return m.unwind(f)
 }
 
@@ -557,7 +565,9 @@ func (m *Machine) fatalPanic(f *Fiber) {
 		}
 		b.WriteString("panic: ")
 		b.WriteString(m.panicText(f, p.val))
-		if p.recovered {
+		if p.repanicked {
+			b.WriteString(" [recovered, repanicked]")
+		} else if p.recovered {
 			b.WriteString(" [recovered]")
 		}
 		b.WriteString("\n")
@@ -778,4 +788,15 @@ func (p *Program) Funcs() []*Func {
 	visit(p.Init)
 	visit(p.Main)
 	return out
+}
+
+func samePanicValue(a, b Value) bool {
+	x, y := a.Iface(), b.Iface()
+	if x == y {
+		return true
+	}
+	if x == nil || y == nil || x.T != y.T || !x.T.Comparable {
+		return false
+	}
+	return Equal(x.T, x.V, y.V)
 }
