@@ -246,7 +246,7 @@ func TestGoroot(t *testing.T) {
 			if b, err := os.ReadFile(strings.TrimSuffix(path, ".go") + ".out"); err == nil {
 				want = string(b)
 			}
-			stdout, stderr, code := runGuest(t, path, nil, 0)
+			stdout, stderr, code := runGuestOpts(t, path, spindle.Options{NoStarveWarning: true})
 			// Go's test harness compares stdout and stderr together; the
 			// print builtin writes to stderr.
 			got := stdout + stderr

@@ -135,8 +135,13 @@ type Options struct {
 	// Reductions is the preemption budget per slice (default 4000, or
 	// SPINDLE_REDUCTIONS).
 	Reductions int
-	// MaxStack caps each fiber's stack in bytes (default 8 MiB).
+	// MaxStack caps each fiber's stack in bytes (default 8 MiB, or
+	// SPINDLE_STACK_MAX); a register counts as one 8-byte word, as it
+	// would in a gc frame.
 	MaxStack int
+	// NoStarveWarning turns off the stderr warning about a fiber that runs
+	// for more than a second without blocking.
+	NoStarveWarning bool
 }
 
 // Run runs the program to completion and returns its exit status: 0 when
@@ -159,6 +164,8 @@ func (p *Program) Run(ctx context.Context, o Options) (int, error) {
 		Budget:   o.Reductions,
 		MaxStack: o.MaxStack,
 		Context:  ctx,
+
+		NoStarveWarning: o.NoStarveWarning,
 	})
 	code := m.Run()
 	return code, ctx.Err()

@@ -34,6 +34,10 @@ const (
 	GOARCH = "amd64"
 )
 
+// MemProfileRate is accepted for compatibility; spindle has no memory
+// profiler.
+var MemProfileRate int = 512 * 1024
+
 // Compiler is the name of the toolchain that built the running program.
 const Compiler = "spindle"
 

@@ -106,6 +106,7 @@ func run(argv []string) int {
 		}
 		opts.MaxStack = v
 	}
+	opts.NoStarveWarning = os.Getenv("SPINDLE_STARVE_WARNING") == "0"
 	if path := os.Getenv("SPINDLE_CPUPROFILE"); path != "" {
 		pf, err := os.Create(path)
 		if err == nil && pprof.StartCPUProfile(pf) == nil {
