@@ -117,7 +117,7 @@ func (s *Std) load(p string) (*Package, error) {
 			return nil, err
 		}
 		s.mu.Lock()
-		f, err := parser.ParseFile(s.Fset, "$std/"+p+"/"+e.Name(), src, parser.ParseComments|parser.SkipObjectResolution)
+		f, err := parser.ParseFile(s.Fset, "$std/"+p+"/"+e.Name(), src, parser.SkipObjectResolution)
 		s.mu.Unlock()
 		if err != nil {
 			return nil, fmt.Errorf("BUG: guest std %s: %v", p, err)
