@@ -144,7 +144,8 @@ func (m *Machine) chanSend(f *Fiber, c *Chan, v Value) bool {
 		c.count++
 		return true
 	}
-	s := &sudog{f: f, c: c, val: v, caseIdx: -1, isSend: true}
+	s := &f.sg // a fiber waits in one queue at a time: its own sudog
+	*s = sudog{f: f, c: c, val: v, caseIdx: -1, isSend: true}
 	c.sendq.push(s)
 	f.sudog = s
 	f.Park("chan send", c)
@@ -165,7 +166,8 @@ func (m *Machine) chanRecv(f *Fiber, c *Chan) (v Value, ok, done bool) {
 	if v, ok, done := c.tryRecv(); done {
 		return v, ok, true
 	}
-	s := &sudog{f: f, c: c, caseIdx: -1}
+	s := &f.sg
+	*s = sudog{f: f, c: c, caseIdx: -1}
 	c.recvq.push(s)
 	f.sudog = s
 	f.Park("chan receive", c)
@@ -289,14 +291,20 @@ func (m *Machine) selectOp(f *Fiber, op *SelectOp, regs []Value, dst int32) bool
 		m.selectResult(op, regs, dst, -1, Value{}, false)
 		return true
 	}
-	group := make([]*sudog, 0, n)
+	// The fiber's select buffers are reused from park to park.
+	if cap(f.selBuf) < n {
+		f.selBuf = make([]sudog, n)
+		f.selPtrs = make([]*sudog, 0, n)
+	}
+	group := f.selPtrs[:0]
 	for i := range op.Cases {
 		cs := &op.Cases[i]
 		c, _ := regs[cs.Chan].R.(*Chan)
 		if c == nil {
 			continue
 		}
-		s := &sudog{f: f, c: c, caseIdx: i, isSend: cs.Send}
+		s := &f.selBuf[len(group)]
+		*s = sudog{f: f, c: c, caseIdx: i, isSend: cs.Send}
 		if cs.Send {
 			s.val = regs[cs.Val]
 			if c.elem.isAgg() {

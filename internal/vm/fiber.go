@@ -91,6 +91,8 @@ type Fiber struct {
 
 	panic  *panicRec
 	budget int
+	// keepBudget: the fiber resumes its slice after a recovered panic.
+	keepBudget bool
 	// hostTop is the end of the running host call's argument window: guest
 	// frames pushed by CallGuest go above it.
 	hostTop int32
@@ -109,6 +111,9 @@ type Fiber struct {
 	gen         uint64
 	unlink      func()
 	sudog       *sudog
+	sg          sudog   // the wait entry of a plain channel operation
+	selBuf      []sudog // a select's wait entries, reused
+	selPtrs     []*sudog
 	interrupted bool // the park was interrupted by cancellation
 	apiPark     bool
 
@@ -168,7 +173,12 @@ func (f *Fiber) Wake(v Value, ok bool) {
 	f.resume = true
 	f.waitData = nil
 	f.unlink = nil
-	f.sudog = nil
+	if f.sudog != nil {
+		// Drop the wait entries' references (a sent value, the channel).
+		f.sudog = nil
+		f.sg = sudog{}
+		clear(f.selBuf)
+	}
 	f.M.ready(f)
 }
 

@@ -74,6 +74,7 @@ type Machine struct {
 
 	timers timerHeap
 	tseq   uint64
+	slices int
 	start  time.Time
 }
 
@@ -195,51 +196,108 @@ func (m *Machine) Run() (code int) {
 	}
 	m.main = f
 	m.ready(f)
-	ctx := m.Config.Context
-	slices := 0
 	for !m.exited {
-		f := m.pop()
-		if f == nil {
-			if !m.idle() {
+		// Run slices until the run queue is empty; a guest panic comes
+		// back here with the fiber it happened on.
+		f, p := m.runSlices()
+		if p != nil {
+			st := stPark
+			if m.handle(f, p) {
+				st = stContinue // the fiber runs on from its recovery point
+			} else if f.finished {
+				st = stDone
+			}
+			m.cur = nil
+			if m.exited {
 				break
 			}
-			continue
-		}
-		slices++
-		if slices&1023 == 0 && ctx.Err() != nil {
-			m.exit(1)
-			break
-		}
-		m.cur = f
-		f.state = Running
-		f.budget = m.budget
-		st := m.runFiber(f)
-		m.cur = nil
-		if m.exited {
-			break
-		}
-		switch st {
-		case stYield:
-			m.noteHot(f)
-			m.ready(f)
-		case stDone:
-			if !m.finish(f) {
-				m.ready(f) // an OnCancelled handler runs first
+			if st == stContinue {
+				// Keep the fiber running in its current slice.
+				m.pushFront(f)
+				f.state = Runnable
+				f.keepBudget = true
 				continue
 			}
-			m.fiberDone(f)
-			if f == m.main {
-				if f.goexited {
-					break
-				}
-				m.mainReturned = true
-				m.checkMainDone()
-			}
-		default:
-			f.hotSince = time.Time{}
+			m.afterSlice(f, st)
+			continue
+		}
+		if m.exited || !m.idle() {
+			break
 		}
 	}
 	return m.exitCode
+}
+
+// runSlices runs fibers from the run queue, one slice each, until the queue
+// is empty or the machine exits. A guest panic (or any Go panic) in a
+// slice returns the fiber and the panic value.
+func (m *Machine) runSlices() (pf *Fiber, p any) {
+	defer func() {
+		if r := recover(); r != nil {
+			switch r.(type) {
+			case *GuestPanic, *rtError, *fatalError, *exitSignal, *bugError, *stackOverflow, *goexitSignal:
+			default:
+				r = &bugError{msg: fmt.Sprintf("%v\n%s", r, debug.Stack())}
+			}
+			pf, p = m.cur, r
+		}
+	}()
+	ctx := m.Config.Context
+	for !m.exited {
+		f := m.pop()
+		if f == nil {
+			return nil, nil
+		}
+		m.slices++
+		if m.slices&1023 == 0 && ctx.Err() != nil {
+			m.exit(1)
+			return nil, nil
+		}
+		m.cur = f
+		f.state = Running
+		if f.keepBudget {
+			f.keepBudget = false
+		} else {
+			f.budget = m.budget
+		}
+		st := m.exec(f)
+		m.cur = nil
+		if m.exited {
+			return nil, nil
+		}
+		m.afterSlice(f, st)
+	}
+	return nil, nil
+}
+
+// afterSlice files a fiber whose slice ended with status st.
+func (m *Machine) afterSlice(f *Fiber, st status) {
+	switch st {
+	case stYield:
+		m.noteHot(f)
+		m.ready(f)
+	case stDone:
+		if !m.finish(f) {
+			m.ready(f) // an OnCancelled handler runs first
+			return
+		}
+		m.fiberDone(f)
+		if f == m.main && !f.goexited {
+			m.mainReturned = true
+			m.checkMainDone()
+		}
+	default:
+		f.hotSince = time.Time{}
+	}
+}
+
+// pushFront puts f at the head of the run queue.
+func (m *Machine) pushFront(f *Fiber) {
+	f.next = m.head
+	m.head = f
+	if m.tail == nil {
+		m.tail = f
+	}
 }
 
 func (m *Machine) exit(code int) {
