@@ -8,7 +8,6 @@
 package std
 
 import (
-	"os"
 	"runtime"
 
 	"spindle/internal/vm"
@@ -51,14 +50,6 @@ func init() {
 		}
 	})
 
-	reg("os.runtimeArgs", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = Strings(f.M.Config.Args)
-	})
-	reg("os.Exit", func(f *vm.Fiber, args, res []vm.Value) { panic(vm.Exit(int(args[0].Int()))) })
-	reg("os.Getenv", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Str(lookupEnv(f.M.Config.Env, args[0].String()))
-	})
-	_ = os.Stdout
 }
 
 func lookupEnv(env []string, key string) string {

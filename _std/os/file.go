@@ -1,0 +1,275 @@
+// Package os is spindle's guest os package: files, directories, the
+// environment and the process's arguments, backed by the host. Every file
+// a program opens is closed when its run ends. Missing: processes
+// (StartProcess, FindProcess, Getpid is the host's), signals, Chdir,
+// symlinks, Chown, deadlines, FileInfo.ModTime and Sys, io/fs (FileMode,
+// FileInfo and DirEntry are os's own types).
+package os
+
+import (
+	"io"
+)
+
+// File represents an open file descriptor.
+type File struct {
+	fd   int // handle in the machine's file table; 0, 1, 2 are the standard streams
+	name string
+}
+
+// Stdin, Stdout, and Stderr are open Files pointing to the standard input,
+// standard output, and standard error.
+var (
+	Stdin  = NewFile(0, "/dev/stdin")
+	Stdout = NewFile(1, "/dev/stdout")
+	Stderr = NewFile(2, "/dev/stderr")
+)
+
+// Flags to OpenFile (Linux values).
+const (
+	O_RDONLY int = 0x0
+	O_WRONLY int = 0x1
+	O_RDWR   int = 0x2
+	O_APPEND int = 0x400
+	O_CREATE int = 0x40
+	O_EXCL   int = 0x80
+	O_SYNC   int = 0x101000
+	O_TRUNC  int = 0x200
+)
+
+// Seek whence values.
+const (
+	SEEK_SET int = 0
+	SEEK_CUR int = 1
+	SEEK_END int = 2
+)
+
+const (
+	PathSeparator     = '/'
+	PathListSeparator = ':'
+	DevNull           = "/dev/null"
+)
+
+// NewFile returns a new File with the given file descriptor and name.
+// Only the standard streams (0, 1, 2) are usable.
+func NewFile(fd uintptr, name string) *File {
+	return &File{fd: int(fd), name: name}
+}
+
+// Name returns the name of the file as presented to Open.
+func (f *File) Name() string { return f.name }
+
+// Fd returns the file's handle.
+func (f *File) Fd() uintptr {
+	if f == nil {
+		return ^uintptr(0)
+	}
+	return uintptr(f.fd)
+}
+
+func (f *File) read(b []byte) (n int, code int, op, path, msg string)
+func (f *File) readAt(b []byte, off int64) (n int, code int, op, path, msg string)
+func (f *File) write(b []byte) (n int, code int, op, path, msg string)
+func (f *File) writeString(s string) (n int, code int, op, path, msg string)
+func (f *File) writeAt(b []byte, off int64) (n int, code int, op, path, msg string)
+func (f *File) seek(offset int64, whence int) (ret int64, code int, op, path, msg string)
+func (f *File) close() (code int, op, path, msg string)
+func (f *File) sync() (code int, op, path, msg string)
+func (f *File) truncate(size int64) (code int, op, path, msg string)
+func (f *File) stat() (name string, size int64, mode uint32, mtime int64, code int, op, path, msg string)
+func (f *File) readDir(n int) (names []string, modes []uint32, code int, op, path, msg string)
+
+func (f *File) checkValid(op string) error {
+	if f == nil {
+		return ErrInvalid
+	}
+	return nil
+}
+
+// Read reads up to len(b) bytes from the File and stores them in b. At
+// end of file, Read returns 0, io.EOF.
+func (f *File) Read(b []byte) (n int, err error) {
+	if err := f.checkValid("read"); err != nil {
+		return 0, err
+	}
+	n, code, op, path, msg := f.read(b)
+	return n, mkerr(code, op, path, msg)
+}
+
+// ReadAt reads len(b) bytes from the File starting at byte offset off.
+func (f *File) ReadAt(b []byte, off int64) (n int, err error) {
+	if err := f.checkValid("read"); err != nil {
+		return 0, err
+	}
+	if off < 0 {
+		return 0, &PathError{Op: "readat", Path: f.name, Err: errorString("negative offset")}
+	}
+	n, code, op, path, msg := f.readAt(b, off)
+	return n, mkerr(code, op, path, msg)
+}
+
+// Write writes len(b) bytes from b to the File.
+func (f *File) Write(b []byte) (n int, err error) {
+	if err := f.checkValid("write"); err != nil {
+		return 0, err
+	}
+	n, code, op, path, msg := f.write(b)
+	return n, mkerr(code, op, path, msg)
+}
+
+// WriteString is like Write, but writes the contents of string s.
+func (f *File) WriteString(s string) (n int, err error) {
+	if err := f.checkValid("write"); err != nil {
+		return 0, err
+	}
+	n, code, op, path, msg := f.writeString(s)
+	return n, mkerr(code, op, path, msg)
+}
+
+// WriteAt writes len(b) bytes to the File starting at byte offset off.
+func (f *File) WriteAt(b []byte, off int64) (n int, err error) {
+	if err := f.checkValid("write"); err != nil {
+		return 0, err
+	}
+	if off < 0 {
+		return 0, &PathError{Op: "writeat", Path: f.name, Err: errorString("negative offset")}
+	}
+	n, code, op, path, msg := f.writeAt(b, off)
+	return n, mkerr(code, op, path, msg)
+}
+
+// Seek sets the offset for the next Read or Write on file to offset.
+func (f *File) Seek(offset int64, whence int) (ret int64, err error) {
+	if err := f.checkValid("seek"); err != nil {
+		return 0, err
+	}
+	ret, code, op, path, msg := f.seek(offset, whence)
+	return ret, mkerr(code, op, path, msg)
+}
+
+// Close closes the File.
+func (f *File) Close() error {
+	if f == nil {
+		return ErrInvalid
+	}
+	return mkerr(f.close())
+}
+
+// Sync commits the current contents of the file to stable storage.
+func (f *File) Sync() error {
+	if err := f.checkValid("sync"); err != nil {
+		return err
+	}
+	return mkerr(f.sync())
+}
+
+// Truncate changes the size of the file.
+func (f *File) Truncate(size int64) error {
+	if err := f.checkValid("truncate"); err != nil {
+		return err
+	}
+	return mkerr(f.truncate(size))
+}
+
+// Stat returns the FileInfo structure describing file.
+func (f *File) Stat() (FileInfo, error) {
+	if f == nil {
+		return nil, ErrInvalid
+	}
+	name, size, mode, mtime, code, op, path, msg := f.stat()
+	if code != eNone {
+		return nil, mkerr(code, op, path, msg)
+	}
+	return &fileStat{name: name, size: size, mode: FileMode(mode), mtime: mtime}, nil
+}
+
+// ReadDir reads the contents of the directory associated with the file f
+// and returns a slice of DirEntry values in directory order. If n > 0, at
+// most n entries are returned (and io.EOF at the end).
+func (f *File) ReadDir(n int) ([]DirEntry, error) {
+	if f == nil {
+		return nil, ErrInvalid
+	}
+	names, modes, code, op, path, msg := f.readDir(n)
+	var ents []DirEntry
+	for i, name := range names {
+		ents = append(ents, &dirEntry{dir: f.name, name: name, mode: FileMode(modes[i])})
+	}
+	if code == eNone && n > 0 && len(ents) == 0 {
+		return ents, io.EOF
+	}
+	return ents, mkerr(code, op, path, msg)
+}
+
+// Readdirnames reads the names of the directory's entries.
+func (f *File) Readdirnames(n int) (names []string, err error) {
+	ents, err := f.ReadDir(n)
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	return names, err
+}
+
+// ReadFrom implements io.ReaderFrom.
+func (f *File) ReadFrom(r io.Reader) (n int64, err error) {
+	return genericReadFrom(f, r)
+}
+
+func genericReadFrom(f *File, r io.Reader) (n int64, err error) {
+	buf := make([]byte, 32*1024)
+	for {
+		nr, er := r.Read(buf)
+		if nr > 0 {
+			nw, ew := f.Write(buf[:nr])
+			n += int64(nw)
+			if ew != nil {
+				return n, ew
+			}
+		}
+		if er == io.EOF {
+			return n, nil
+		}
+		if er != nil {
+			return n, er
+		}
+	}
+}
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
+
+func openFile(name string, flag int, perm uint32) (fd int, code int, op, path, msg string)
+
+// Open opens the named file for reading.
+func Open(name string) (*File, error) {
+	return OpenFile(name, O_RDONLY, 0)
+}
+
+// Create creates or truncates the named file (mode 0666 before umask).
+func Create(name string) (*File, error) {
+	return OpenFile(name, O_RDWR|O_CREATE|O_TRUNC, 0666)
+}
+
+// OpenFile is the generalized open call.
+func OpenFile(name string, flag int, perm FileMode) (*File, error) {
+	fd, code, op, path, msg := openFile(name, flag, uint32(perm))
+	if code != eNone {
+		return nil, mkerr(code, op, path, msg)
+	}
+	return &File{fd: fd, name: name}, nil
+}
+
+// ReadFile reads the named file and returns the contents.
+func ReadFile(name string) ([]byte, error) {
+	data, code, op, path, msg := readFile(name)
+	return data, mkerr(code, op, path, msg)
+}
+
+func readFile(name string) (data []byte, code int, op, path, msg string)
+
+// WriteFile writes data to the named file, creating it if necessary.
+func WriteFile(name string, data []byte, perm FileMode) error {
+	return mkerr(writeFile(name, data, uint32(perm)))
+}
+
+func writeFile(name string, data []byte, perm uint32) (code int, op, path, msg string)

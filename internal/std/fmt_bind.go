@@ -1,0 +1,156 @@
+package std
+
+import (
+	"slices"
+
+	"spindle/internal/vm"
+)
+
+// Host bindings of the guest fmt package's printing side.
+
+func init() {
+	reg("fmt.Sprint", func(f *vm.Fiber, args, res []vm.Value) {
+		p := newPrinter(f)
+		p.doPrint(args[0].Slice())
+		res[0] = vm.Str(string(p.buf))
+		p.free()
+	})
+	reg("fmt.Sprintln", func(f *vm.Fiber, args, res []vm.Value) {
+		p := newPrinter(f)
+		p.doPrintln(args[0].Slice())
+		res[0] = vm.Str(string(p.buf))
+		p.free()
+	})
+	reg("fmt.Sprintf", func(f *vm.Fiber, args, res []vm.Value) {
+		format, a := args[0].String(), args[1].Slice()
+		p := newPrinter(f)
+		p.doPrintf(format, a)
+		res[0] = vm.Str(string(p.buf))
+		p.free()
+	})
+	reg("fmt.fprint", func(f *vm.Fiber, args, res []vm.Value) {
+		w, kind, format, a := args[0].Iface(), args[1].Int(), args[2].String(), args[3].Slice()
+		res[0], res[1] = vm.Value{}, vm.Value{}
+		if w == nil {
+			return
+		}
+		var dst *printer // a Format method's State
+		fd := -1
+		switch w.T.Name {
+		case "*os.File":
+			if pv := w.V.Ptr(); pv != nil {
+				fd = int(pv.Slice()[0].Int())
+				if !fdWritable(f.M, fd) {
+					return
+				}
+			} else {
+				return
+			}
+		case "*fmt.pstate":
+			pv := w.V.Ptr()
+			if pv == nil {
+				return
+			}
+			dst, _ = pv.Slice()[0].R.(*printer)
+			if dst == nil {
+				return
+			}
+		default:
+			return
+		}
+		p := newPrinter(f)
+		switch kind {
+		case 0:
+			p.doPrint(a)
+		case 1:
+			p.doPrintln(a)
+		default:
+			p.doPrintf(format, a)
+		}
+		n := len(p.buf)
+		if dst != nil {
+			dst.buf = append(dst.buf, p.buf...)
+		} else {
+			n, _ = fdWrite(f.M, fd, p.buf)
+		}
+		p.free()
+		res[0], res[1] = vm.Int(int64(n)), vm.Bool(true)
+	})
+	reg("fmt.errorf", func(f *vm.Fiber, args, res []vm.Value) {
+		format, a := args[0].String(), args[1].Slice()
+		p := newPrinter(f)
+		p.wrapErrs = true
+		p.doPrintf(format, a)
+		s := string(p.buf)
+		w := p.wrapped
+		if len(w) > 1 {
+			w = slices.Clone(w)
+			if p.reordered {
+				slices.Sort(w)
+			}
+			w = slices.Compact(w)
+		}
+		var idx vm.Value
+		if len(w) > 0 {
+			out := make([]vm.Value, len(w))
+			for i, n := range w {
+				out[i] = vm.Int(int64(n))
+			}
+			idx = vm.Value{R: out}
+		}
+		p.free()
+		res[0], res[1] = vm.Str(s), idx
+	})
+	reg("fmt.registerState", func(f *vm.Fiber, args, res []vm.Value) {
+		if x := args[0].Iface(); x != nil {
+			mdata(f.M).stateT = x.T
+		}
+	})
+	statePrinter := func(v vm.Value) *printer {
+		if pv := v.Ptr(); pv != nil {
+			if p, ok := pv.Slice()[0].R.(*printer); ok {
+				return p
+			}
+		}
+		panic(vm.PlainError("fmt: State used after its Format method returned"))
+	}
+	reg("(*fmt.pstate).Write", func(f *vm.Fiber, args, res []vm.Value) {
+		p := statePrinter(args[0])
+		b := args[1].Slice()
+		for _, c := range b {
+			p.buf = append(p.buf, byte(c.N))
+		}
+		res[0], res[1] = vm.Int(int64(len(b))), vm.Value{}
+	})
+	reg("(*fmt.pstate).WriteString", func(f *vm.Fiber, args, res []vm.Value) {
+		p := statePrinter(args[0])
+		s := args[1].String()
+		p.buf = append(p.buf, s...)
+		res[0], res[1] = vm.Int(int64(len(s))), vm.Value{}
+	})
+	reg("(*fmt.pstate).Width", func(f *vm.Fiber, args, res []vm.Value) {
+		p := statePrinter(args[0])
+		res[0], res[1] = vm.Int(int64(p.fl.wid)), vm.Bool(p.fl.widPresent)
+	})
+	reg("(*fmt.pstate).Precision", func(f *vm.Fiber, args, res []vm.Value) {
+		p := statePrinter(args[0])
+		res[0], res[1] = vm.Int(int64(p.fl.prec)), vm.Bool(p.fl.precPresent)
+	})
+	reg("(*fmt.pstate).Flag", func(f *vm.Fiber, args, res []vm.Value) {
+		p := statePrinter(args[0])
+		var ok bool
+		switch args[1].Int() {
+		case '-':
+			ok = p.fl.minus
+		case '+':
+			ok = p.fl.plus || p.fl.plusV
+		case '#':
+			ok = p.fl.sharp || p.fl.sharpV
+		case ' ':
+			ok = p.fl.space
+		case '0':
+			ok = p.fl.zero
+		}
+		res[0] = vm.Bool(ok)
+	})
+}

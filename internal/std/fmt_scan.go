@@ -1,0 +1,267 @@
+package std
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"spindle/internal/vm"
+)
+
+// The guest fmt's scanning functions run the host fmt's scanner: each
+// guest pointer operand gets a host variable of the same kind, which is
+// copied back once scanned; a guest io.Reader is read through an adapter
+// that calls its methods.
+
+// scanDummy stands for operands the host scanner must reject; its name in
+// the host's message is replaced by the guest type's.
+type scanDummy struct{}
+
+const dummyName = "std.scanDummy"
+
+// hostTarget returns a host pointer standing for guest operand x.
+func hostTarget(x *vm.Iface) any {
+	if x == nil {
+		return nil
+	}
+	if x.T.Kind != vm.KPointer {
+		return scanDummy{}
+	}
+	switch x.T.Elem.Kind {
+	case vm.KBool:
+		return new(bool)
+	case vm.KInt:
+		return new(int)
+	case vm.KInt8:
+		return new(int8)
+	case vm.KInt16:
+		return new(int16)
+	case vm.KInt32:
+		return new(int32)
+	case vm.KInt64:
+		return new(int64)
+	case vm.KUint:
+		return new(uint)
+	case vm.KUint8:
+		return new(uint8)
+	case vm.KUint16:
+		return new(uint16)
+	case vm.KUint32:
+		return new(uint32)
+	case vm.KUint64:
+		return new(uint64)
+	case vm.KUintptr:
+		return new(uintptr)
+	case vm.KFloat32:
+		return new(float32)
+	case vm.KFloat64:
+		return new(float64)
+	case vm.KComplex64:
+		return new(complex64)
+	case vm.KComplex128:
+		return new(complex128)
+	case vm.KString:
+		return new(string)
+	case vm.KSlice:
+		if x.T.Elem.Elem.Kind == vm.KUint8 {
+			return new([]byte)
+		}
+	}
+	return new(scanDummy)
+}
+
+// storeBack copies a scanned host value into the guest variable.
+func storeBack(x *vm.Iface, h any) {
+	p := x.V.Ptr()
+	if p == nil {
+		return
+	}
+	switch v := h.(type) {
+	case *bool:
+		*p = vm.Bool(*v)
+	case *int:
+		*p = vm.Int(int64(*v))
+	case *int8:
+		*p = vm.Int(int64(*v))
+	case *int16:
+		*p = vm.Int(int64(*v))
+	case *int32:
+		*p = vm.Int(int64(*v))
+	case *int64:
+		*p = vm.Int(*v)
+	case *uint:
+		*p = vm.Uint(uint64(*v))
+	case *uint8:
+		*p = vm.Uint(uint64(*v))
+	case *uint16:
+		*p = vm.Uint(uint64(*v))
+	case *uint32:
+		*p = vm.Uint(uint64(*v))
+	case *uint64:
+		*p = vm.Uint(*v)
+	case *uintptr:
+		*p = vm.Uint(uint64(*v))
+	case *float32:
+		*p = vm.Float(float64(*v))
+	case *float64:
+		*p = vm.Float(*v)
+	case *complex64:
+		*p = vm.Complex(complex128(*v))
+	case *complex128:
+		*p = vm.Complex(*v)
+	case *string:
+		*p = vm.Str(*v)
+	case *[]byte:
+		*p = BytesValue(*v)
+	}
+}
+
+// guestErr carries a guest reader's error through the host scanner.
+type guestErr struct {
+	v   vm.Value
+	msg string
+}
+
+func (e *guestErr) Error() string { return e.msg }
+
+// guestReader reads from a guest io.Reader by calling its methods (or,
+// for an *os.File, the machine's file directly).
+type guestReader struct {
+	f                          *vm.Fiber
+	x                          *vm.Iface
+	read, readRune, unreadRune *vm.Func
+	fd                         int
+	name                       string
+}
+
+func (g *guestReader) Read(p []byte) (int, error) {
+	if g.fd >= 0 {
+		data, err := fileRead(g.f.M, g.fd, g.name, len(p), 0, false)
+		n := copy(p, data)
+		if err != nil && err != io.EOF {
+			return n, err
+		}
+		return n, err
+	}
+	buf := make([]vm.Value, len(p))
+	out := g.f.M.CallGuest(g.f, g.read, nil, g.x.V, vm.Value{R: buf})
+	n := int(out[0].Int())
+	for i := 0; i < n && i < len(p); i++ {
+		p[i] = byte(buf[i].N)
+	}
+	return n, g.hostErr(out[1])
+}
+
+// hostErr converts a guest error result: io.EOF is recognised by its text.
+func (g *guestReader) hostErr(v vm.Value) error {
+	x := v.Iface()
+	if x == nil {
+		return nil
+	}
+	msg := "error"
+	if mi := methodsOf(x.T); mi != nil && mi.errorM != nil {
+		msg = g.f.M.CallGuest(g.f, mi.errorM, nil, x.V)[0].String()
+	}
+	if msg == "EOF" {
+		return io.EOF
+	}
+	return &guestErr{v: v, msg: msg}
+}
+
+type guestRuneScanner struct{ *guestReader }
+
+func (g guestRuneScanner) ReadRune() (r rune, size int, err error) {
+	out := g.f.M.CallGuest(g.f, g.readRune, nil, g.x.V)
+	return rune(out[0].Int()), int(out[1].Int()), g.hostErr(out[2])
+}
+
+func (g guestRuneScanner) UnreadRune() error {
+	out := g.f.M.CallGuest(g.f, g.unreadRune, nil, g.x.V)
+	return g.hostErr(out[0])
+}
+
+func newGuestReader(f *vm.Fiber, x *vm.Iface) io.Reader {
+	g := &guestReader{f: f, x: x, fd: -1}
+	if x.T.Name == "*os.File" {
+		if p := x.V.Ptr(); p != nil {
+			g.fd, g.name = guestFile(x.V)
+			return g
+		}
+	}
+	g.read = x.T.Methods["Read"]
+	g.readRune = x.T.Methods["ReadRune"]
+	g.unreadRune = x.T.Methods["UnreadRune"]
+	if g.readRune != nil && g.unreadRune != nil {
+		return guestRuneScanner{g}
+	}
+	return g
+}
+
+func init() {
+	reg("fmt.scan", func(f *vm.Fiber, args, res []vm.Value) {
+		kind, fromReader, rv, str, format, a := args[0].Int(), args[1].Bool(), args[2], args[3].String(), args[4].String(), args[5].Slice()
+		xs := make([]*vm.Iface, len(a))
+		hs := make([]any, len(a))
+		for i, v := range a {
+			xs[i] = v.Iface()
+			hs[i] = hostTarget(xs[i])
+		}
+		var n int
+		var err error
+		if fromReader {
+			x := rv.Iface()
+			if x == nil {
+				panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
+			}
+			r := newGuestReader(f, x)
+			switch kind {
+			case 0:
+				n, err = fmt.Fscan(r, hs...)
+			case 1:
+				n, err = fmt.Fscanln(r, hs...)
+			default:
+				n, err = fmt.Fscanf(r, format, hs...)
+			}
+		} else {
+			switch kind {
+			case 0:
+				n, err = fmt.Sscan(str, hs...)
+			case 1:
+				n, err = fmt.Sscanln(str, hs...)
+			default:
+				n, err = fmt.Sscanf(str, format, hs...)
+			}
+		}
+		for i := 0; i < n && i < len(xs); i++ {
+			if xs[i] != nil {
+				storeBack(xs[i], hs[i])
+			}
+		}
+		res[0] = vm.Int(int64(n))
+		res[1], res[2], res[3] = vm.Value{}, vm.Value{}, vm.Value{}
+		var ge *guestErr
+		switch {
+		case err == nil:
+		case err == io.EOF:
+			res[1] = vm.Int(1)
+		case err == io.ErrUnexpectedEOF:
+			res[1] = vm.Int(2)
+		case errors.As(err, &ge):
+			res[1], res[3] = vm.Int(4), ge.v
+		default:
+			msg := err.Error()
+			if strings.Contains(msg, dummyName) {
+				for _, x := range xs {
+					if x != nil {
+						if _, ok := hostTarget(x).(*scanDummy); ok || x.T.Kind != vm.KPointer {
+							msg = strings.Replace(strings.Replace(msg, "*"+dummyName, x.T.Name, 1), dummyName, x.T.Name, 1)
+							break
+						}
+					}
+				}
+			}
+			res[1], res[2] = vm.Int(3), vm.Str(msg)
+		}
+	})
+}

@@ -1,0 +1,57 @@
+package std
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"spindle/internal/vm"
+)
+
+// Host side of the guest log package: the clock and the caller's position.
+
+// callerPos returns the file and line of the guest frame skip levels up
+// f's stack (0: the innermost guest frame), read from the fiber's
+// traceback.
+func callerPos(f *vm.Fiber, skip int) (file string, line int, ok bool) {
+	lines := strings.Split(f.Stack(), "\n")
+	k := 0
+	for i := 0; i+1 < len(lines); i++ {
+		if !strings.HasSuffix(lines[i], ")") || !strings.HasPrefix(lines[i+1], "\t") {
+			continue
+		}
+		if k == skip {
+			pos := strings.TrimPrefix(lines[i+1], "\t")
+			j := strings.LastIndexByte(pos, ':')
+			if j < 0 {
+				return "", 0, false
+			}
+			n, err := strconv.Atoi(pos[j+1:])
+			if err != nil {
+				return "", 0, false
+			}
+			return pos[:j], n, true
+		}
+		k++
+		i++
+	}
+	return "", 0, false
+}
+
+func init() {
+	reg("log.now", func(f *vm.Fiber, args, res []vm.Value) {
+		t := time.Now()
+		if args[0].Bool() {
+			t = t.UTC()
+		}
+		y, mo, d := t.Date()
+		h, mi, s := t.Clock()
+		for i, v := range []int{y, int(mo), d, h, mi, s, t.Nanosecond() / 1e3} {
+			res[i] = vm.Int(int64(v))
+		}
+	})
+	reg("log.caller", func(f *vm.Fiber, args, res []vm.Value) {
+		file, line, ok := callerPos(f, int(args[0].Int()))
+		res[0], res[1], res[2] = vm.Str(file), vm.Int(int64(line)), vm.Bool(ok)
+	})
+}

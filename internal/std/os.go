@@ -1,0 +1,566 @@
+package std
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"syscall"
+
+	"spindle/internal/vm"
+)
+
+// Host side of the guest os package. Files live in the machine's table
+// (machine.go); the standard streams are fds 0, 1 and 2 and go to the
+// machine's configured stdin, stdout and stderr.
+
+// Error codes shared with _std/os/error.go.
+const (
+	eNone = iota
+	eNotExist
+	eExist
+	ePermission
+	eOther
+	eClosed
+	eInvalid
+	eEOF
+)
+
+// setErr writes the four error results (code, op, path, msg) at res[i:].
+func setErr(res []vm.Value, i int, err error) {
+	code, op, path, msg := errParts(err)
+	res[i], res[i+1], res[i+2], res[i+3] = vm.Int(int64(code)), vm.Str(op), vm.Str(path), vm.Str(msg)
+}
+
+func errCode(err error) int {
+	switch {
+	case err == nil:
+		return eNone
+	case err == io.EOF:
+		return eEOF
+	case errors.Is(err, os.ErrClosed):
+		return eClosed
+	case errors.Is(err, fs.ErrNotExist):
+		return eNotExist
+	case errors.Is(err, fs.ErrExist):
+		return eExist
+	case errors.Is(err, fs.ErrPermission):
+		return ePermission
+	case errors.Is(err, fs.ErrInvalid):
+		return eInvalid
+	}
+	return eOther
+}
+
+func errParts(err error) (code int, op, path, msg string) {
+	code = errCode(err)
+	if code == eNone {
+		return
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return code, pe.Op, pe.Path, pe.Err.Error()
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return code, le.Op, le.Old, le.Err.Error()
+	}
+	return code, "", "", err.Error()
+}
+
+func pathErr(op, path string, err error) error {
+	return &fs.PathError{Op: op, Path: path, Err: err}
+}
+
+// stdStream describes one of the standard streams.
+func stdName(fd int) string {
+	return [...]string{"/dev/stdin", "/dev/stdout", "/dev/stderr"}[fd]
+}
+
+// fdWritable reports whether fd is open for fast writes (fmt's path).
+func fdWritable(m *vm.Machine, fd int) bool {
+	switch fd {
+	case 1, 2:
+		return !mdata(m).stdClosed[fd]
+	}
+	if fd < 3 {
+		return false
+	}
+	hf := mdata(m).files[fd]
+	return hf != nil && !hf.closed
+}
+
+// fdWrite writes b to the machine's file fd.
+func fdWrite(m *vm.Machine, fd int, b []byte) (int, error) {
+	switch fd {
+	case 1:
+		return m.Out.Write(b)
+	case 2:
+		return m.Stderr().Write(b)
+	}
+	hf := mdata(m).files[fd]
+	return hf.f.Write(b)
+}
+
+// guestFile returns the fd and name of a guest *os.File receiver.
+func guestFile(v vm.Value) (fd int, name string) {
+	fs := v.Ptr().Slice()
+	return int(fs[0].Int()), fs[1].String()
+}
+
+// openFD returns the host file behind fd, or an error for op.
+func openFD(m *vm.Machine, fd int, name, op string) (*hostFile, error) {
+	d := mdata(m)
+	if fd < 3 {
+		if d.stdClosed[fd] {
+			return nil, pathErr(op, name, os.ErrClosed)
+		}
+		return nil, nil
+	}
+	hf := d.files[fd]
+	if hf == nil {
+		if fd < d.nextFD {
+			return nil, pathErr(op, name, os.ErrClosed) // closed: fds are never reused
+		}
+		return nil, pathErr(op, name, syscall.EBADF)
+	}
+	if hf.closed {
+		return nil, pathErr(op, name, os.ErrClosed)
+	}
+	return hf, nil
+}
+
+// fileRead reads into a host buffer for guest slice b.
+func fileRead(m *vm.Machine, fd int, name string, n int, off int64, at bool) ([]byte, error) {
+	hf, err := openFD(m, fd, name, "read")
+	if err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, nil
+	}
+	buf := make([]byte, n)
+	var k int
+	switch {
+	case hf != nil && at:
+		k, err = hf.f.ReadAt(buf, off)
+	case hf != nil:
+		k, err = hf.f.Read(buf)
+	case fd == 0 && !at:
+		if m.Config.Stdin == nil {
+			return nil, io.EOF
+		}
+		k, err = m.Config.Stdin.Read(buf)
+		if err != nil && err != io.EOF {
+			err = pathErr("read", name, err)
+		}
+	default:
+		return nil, pathErr("read", name, syscall.EBADF)
+	}
+	return buf[:k], err
+}
+
+func fileWrite(m *vm.Machine, fd int, name string, b []byte, off int64, at bool) (int, error) {
+	hf, err := openFD(m, fd, name, "write")
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case hf != nil && at:
+		return hf.f.WriteAt(b, off)
+	case hf != nil:
+		return hf.f.Write(b)
+	case (fd == 1 || fd == 2) && !at:
+		return fdWrite(m, fd, b)
+	}
+	return 0, pathErr("write", name, syscall.EBADF)
+}
+
+// putBytes copies b into the guest byte slice dst.
+func putBytes(dst []vm.Value, b []byte) {
+	for i, c := range b {
+		dst[i] = vm.Value{N: uint64(c)}
+	}
+}
+
+func hostFlags(flag int) int {
+	h := 0
+	switch flag & 3 {
+	case 0:
+		h = os.O_RDONLY
+	case 1:
+		h = os.O_WRONLY
+	case 2:
+		h = os.O_RDWR
+	}
+	for _, p := range [...][2]int{{0x400, os.O_APPEND}, {0x40, os.O_CREATE}, {0x80, os.O_EXCL}, {0x101000, os.O_SYNC}, {0x200, os.O_TRUNC}} {
+		if flag&p[0] == p[0] {
+			h |= p[1]
+		}
+	}
+	return h
+}
+
+func (d *machData) add(f *os.File, name string) int {
+	d.mu.Lock()
+	fd := d.nextFD
+	d.nextFD++
+	d.files[fd] = &hostFile{f: f, name: name}
+	d.mu.Unlock()
+	return fd
+}
+
+// env returns the machine's environment (copied on first use so Setenv
+// stays private to the run).
+func (d *machData) environ(m *vm.Machine) []string {
+	if !d.envInit {
+		d.env = append([]string(nil), m.Config.Env...)
+		d.envInit = true
+	}
+	return d.env
+}
+
+func envLookup(env []string, key string) (string, bool) {
+	for i := len(env) - 1; i >= 0; i-- {
+		kv := env[i]
+		if len(kv) > len(key) && kv[len(key)] == '=' && kv[:len(key)] == key {
+			return kv[len(key)+1:], true
+		}
+	}
+	return "", false
+}
+
+func envUnset(env []string, key string) []string {
+	out := env[:0]
+	for _, kv := range env {
+		if !(len(kv) > len(key) && kv[len(key)] == '=' && kv[:len(key)] == key) {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+func modeBits(fi fs.FileInfo) uint32 { return uint32(fi.Mode()) }
+
+func init() {
+	reg("os.runtimeArgs", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = Strings(f.M.Config.Args)
+	})
+	reg("os.Exit", func(f *vm.Fiber, args, res []vm.Value) { panic(vm.Exit(int(args[0].Int()))) })
+	reg("os.LookupEnv", func(f *vm.Fiber, args, res []vm.Value) {
+		v, ok := envLookup(mdata(f.M).environ(f.M), args[0].String())
+		res[0], res[1] = vm.Str(v), vm.Bool(ok)
+	})
+	reg("os.setenv", func(f *vm.Fiber, args, res []vm.Value) {
+		k, v := args[0].String(), args[1].String()
+		if k == "" || strings.ContainsAny(k, "=\x00") || strings.ContainsRune(v, 0) {
+			res[0] = vm.Bool(false)
+			return
+		}
+		d := mdata(f.M)
+		env := envUnset(d.environ(f.M), k)
+		d.env = append(env, k+"="+v)
+		res[0] = vm.Bool(true)
+	})
+	reg("os.Unsetenv", func(f *vm.Fiber, args, res []vm.Value) {
+		d := mdata(f.M)
+		d.env = envUnset(d.environ(f.M), args[0].String())
+		res[0] = vm.Value{}
+	})
+	reg("os.Clearenv", func(f *vm.Fiber, args, res []vm.Value) {
+		d := mdata(f.M)
+		d.environ(f.M)
+		d.env = nil
+	})
+	reg("os.Environ", func(f *vm.Fiber, args, res []vm.Value) {
+		env := mdata(f.M).environ(f.M)
+		res[0] = Strings(append([]string{}, env...))
+	})
+	reg("os.hostname", func(f *vm.Fiber, args, res []vm.Value) {
+		h, _ := os.Hostname()
+		res[0] = vm.Str(h)
+	})
+	reg("os.Getpid", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getpid())) })
+	reg("os.Getppid", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getppid())) })
+	reg("os.Getuid", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getuid())) })
+	reg("os.Getgid", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getgid())) })
+
+	// Files.
+	reg("(*os.File).read", func(f *vm.Fiber, args, res []vm.Value) {
+		fd, name := guestFile(args[0])
+		b := args[1].Slice()
+		data, err := fileRead(f.M, fd, name, len(b), 0, false)
+		putBytes(b, data)
+		res[0] = vm.Int(int64(len(data)))
+		setErr(res, 1, err)
+	})
+	reg("(*os.File).readAt", func(f *vm.Fiber, args, res []vm.Value) {
+		fd, name := guestFile(args[0])
+		b, off := args[1].Slice(), args[2].Int()
+		data, err := fileRead(f.M, fd, name, len(b), off, true)
+		putBytes(b, data)
+		res[0] = vm.Int(int64(len(data)))
+		setErr(res, 1, err)
+	})
+	reg("(*os.File).write", func(f *vm.Fiber, args, res []vm.Value) {
+		fd, name := guestFile(args[0])
+		b := Bytes(args[1])
+		n, err := fileWrite(f.M, fd, name, b, 0, false)
+		res[0] = vm.Int(int64(n))
+		setErr(res, 1, err)
+	})
+	reg("(*os.File).writeString", func(f *vm.Fiber, args, res []vm.Value) {
+		fd, name := guestFile(args[0])
+		s := args[1].String()
+		var n int
+		var err error
+		if fd == 1 && fdWritable(f.M, 1) {
+			n, err = f.M.Out.WriteString(s)
+		} else {
+			n, err = fileWrite(f.M, fd, name, []byte(s), 0, false)
+		}
+		res[0] = vm.Int(int64(n))
+		setErr(res, 1, err)
+	})
+	reg("(*os.File).writeAt", func(f *vm.Fiber, args, res []vm.Value) {
+		fd, name := guestFile(args[0])
+		b, off := Bytes(args[1]), args[2].Int()
+		n, err := fileWrite(f.M, fd, name, b, off, true)
+		res[0] = vm.Int(int64(n))
+		setErr(res, 1, err)
+	})
+	reg("(*os.File).seek", func(f *vm.Fiber, args, res []vm.Value) {
+		fd, name := guestFile(args[0])
+		off, whence := args[1].Int(), int(args[2].Int())
+		hf, err := openFD(f.M, fd, name, "seek")
+		var ret int64
+		if err == nil {
+			if hf == nil {
+				err = pathErr("seek", name, syscall.ESPIPE)
+			} else {
+				ret, err = hf.f.Seek(off, whence)
+			}
+		}
+		res[0] = vm.Int(ret)
+		setErr(res, 1, err)
+	})
+	reg("(*os.File).close", func(f *vm.Fiber, args, res []vm.Value) {
+		fd, name := guestFile(args[0])
+		d := mdata(f.M)
+		var err error
+		if fd < 3 {
+			if d.stdClosed[fd] {
+				err = pathErr("close", name, os.ErrClosed)
+			}
+			if fd == 1 {
+				f.M.Out.Flush()
+			}
+			d.stdClosed[fd] = true
+		} else {
+			d.mu.Lock()
+			hf := d.files[fd]
+			d.mu.Unlock()
+			if hf == nil || hf.closed {
+				err = pathErr("close", name, os.ErrClosed)
+			} else {
+				err = hf.close()
+				d.mu.Lock()
+				delete(d.files, fd)
+				d.mu.Unlock()
+			}
+		}
+		setErr(res, 0, err)
+	})
+	reg("(*os.File).sync", func(f *vm.Fiber, args, res []vm.Value) {
+		fd, name := guestFile(args[0])
+		hf, err := openFD(f.M, fd, name, "sync")
+		if err == nil {
+			if hf != nil {
+				err = hf.f.Sync()
+			} else if fd == 1 {
+				f.M.Out.Flush()
+			}
+		}
+		setErr(res, 0, err)
+	})
+	reg("(*os.File).truncate", func(f *vm.Fiber, args, res []vm.Value) {
+		fd, name := guestFile(args[0])
+		size := args[1].Int()
+		hf, err := openFD(f.M, fd, name, "truncate")
+		if err == nil {
+			if hf != nil {
+				err = hf.f.Truncate(size)
+			} else {
+				err = pathErr("truncate", name, syscall.EINVAL)
+			}
+		}
+		setErr(res, 0, err)
+	})
+	reg("(*os.File).stat", func(f *vm.Fiber, args, res []vm.Value) {
+		fd, name := guestFile(args[0])
+		hf, err := openFD(f.M, fd, name, "stat")
+		var fi fs.FileInfo
+		if err == nil {
+			if hf != nil {
+				fi, err = hf.f.Stat()
+			} else {
+				fi, err = [...]*os.File{os.Stdin, os.Stdout, os.Stderr}[fd].Stat()
+			}
+		}
+		if err != nil {
+			res[0], res[1], res[2], res[3] = vm.Value{}, vm.Value{}, vm.Value{}, vm.Value{}
+			setErr(res, 4, err)
+			return
+		}
+		res[0], res[1], res[2], res[3] = vm.Str(fi.Name()), vm.Int(fi.Size()), vm.Uint(uint64(modeBits(fi))), vm.Int(fi.ModTime().UnixNano())
+		setErr(res, 4, nil)
+	})
+	reg("(*os.File).readDir", func(f *vm.Fiber, args, res []vm.Value) {
+		fd, name := guestFile(args[0])
+		n := int(args[1].Int())
+		hf, err := openFD(f.M, fd, name, "readdirent")
+		var ents []os.DirEntry
+		if err == nil {
+			if hf == nil {
+				err = pathErr("readdirent", name, syscall.ENOTDIR)
+			} else {
+				ents, err = hf.f.ReadDir(n)
+				if err == io.EOF {
+					err = nil
+				}
+			}
+		}
+		names := make([]string, len(ents))
+		modes := make([]vm.Value, len(ents))
+		for i, e := range ents {
+			names[i] = e.Name()
+			modes[i] = vm.Uint(uint64(e.Type()))
+		}
+		res[0], res[1] = Strings(names), vm.Value{R: modes}
+		setErr(res, 2, err)
+	})
+
+	reg("os.openFile", func(f *vm.Fiber, args, res []vm.Value) {
+		name, flag, perm := args[0].String(), int(args[1].Int()), fs.FileMode(args[2].N)
+		hf, err := os.OpenFile(name, hostFlags(flag), perm)
+		fd := 0
+		if err == nil {
+			fd = mdata(f.M).add(hf, name)
+		}
+		res[0] = vm.Int(int64(fd))
+		setErr(res, 1, err)
+	})
+	reg("os.readFile", func(f *vm.Fiber, args, res []vm.Value) {
+		b, err := os.ReadFile(args[0].String())
+		if err != nil {
+			res[0] = vm.Value{}
+		} else {
+			res[0] = BytesValue(b)
+			if b == nil {
+				res[0] = vm.Value{R: []vm.Value{}}
+			}
+		}
+		setErr(res, 1, err)
+	})
+	reg("os.writeFile", func(f *vm.Fiber, args, res []vm.Value) {
+		name, data, perm := args[0].String(), Bytes(args[1]), fs.FileMode(args[2].N)
+		setErr(res, 0, os.WriteFile(name, data, perm))
+	})
+	reg("os.stat", func(f *vm.Fiber, args, res []vm.Value) {
+		name, l := args[0].String(), args[1].Bool()
+		var fi fs.FileInfo
+		var err error
+		if l {
+			fi, err = os.Lstat(name)
+		} else {
+			fi, err = os.Stat(name)
+		}
+		if err != nil {
+			res[0], res[1], res[2], res[3] = vm.Value{}, vm.Value{}, vm.Value{}, vm.Value{}
+			setErr(res, 4, err)
+			return
+		}
+		res[0], res[1], res[2], res[3] = vm.Str(fi.Name()), vm.Int(fi.Size()), vm.Uint(uint64(modeBits(fi))), vm.Int(fi.ModTime().UnixNano())
+		setErr(res, 4, nil)
+	})
+	reg("os.mkdir", func(f *vm.Fiber, args, res []vm.Value) {
+		name, perm, all := args[0].String(), fs.FileMode(args[1].N), args[2].Bool()
+		if all {
+			setErr(res, 0, os.MkdirAll(name, perm))
+		} else {
+			setErr(res, 0, os.Mkdir(name, perm))
+		}
+	})
+	reg("os.remove", func(f *vm.Fiber, args, res []vm.Value) {
+		name, all := args[0].String(), args[1].Bool()
+		if all {
+			setErr(res, 0, os.RemoveAll(name))
+		} else {
+			setErr(res, 0, os.Remove(name))
+		}
+	})
+	reg("os.rename", func(f *vm.Fiber, args, res []vm.Value) {
+		err := os.Rename(args[0].String(), args[1].String())
+		code, _, _, msg := errParts(err)
+		res[0], res[1] = vm.Int(int64(code)), vm.Str(msg)
+	})
+	reg("os.readDir", func(f *vm.Fiber, args, res []vm.Value) {
+		ents, err := os.ReadDir(args[0].String())
+		names := make([]string, len(ents))
+		modes := make([]vm.Value, len(ents))
+		for i, e := range ents {
+			names[i] = e.Name()
+			modes[i] = vm.Uint(uint64(e.Type()))
+		}
+		res[0], res[1] = Strings(names), vm.Value{R: modes}
+		setErr(res, 2, err)
+	})
+	reg("os.tempDir", func(f *vm.Fiber, args, res []vm.Value) {
+		dir, ok := envLookup(mdata(f.M).environ(f.M), "TMPDIR")
+		if !ok || dir == "" {
+			dir = "/tmp"
+		}
+		res[0] = vm.Str(dir)
+	})
+	reg("os.getwd", func(f *vm.Fiber, args, res []vm.Value) {
+		dir, err := os.Getwd()
+		res[0] = vm.Str(dir)
+		setErr(res, 1, err)
+	})
+	reg("os.mkdirTemp", func(f *vm.Fiber, args, res []vm.Value) {
+		dir, pattern := args[0].String(), args[1].String()
+		if dir == "" {
+			dir, _ = envLookup(mdata(f.M).environ(f.M), "TMPDIR")
+			if dir == "" {
+				dir = "/tmp"
+			}
+		}
+		name, err := os.MkdirTemp(dir, pattern)
+		res[0] = vm.Str(name)
+		setErr(res, 1, err)
+	})
+	reg("os.createTemp", func(f *vm.Fiber, args, res []vm.Value) {
+		dir, pattern := args[0].String(), args[1].String()
+		if dir == "" {
+			dir, _ = envLookup(mdata(f.M).environ(f.M), "TMPDIR")
+			if dir == "" {
+				dir = "/tmp"
+			}
+		}
+		hf, err := os.CreateTemp(dir, pattern)
+		fd, name := 0, ""
+		if err == nil {
+			name = hf.Name()
+			fd = mdata(f.M).add(hf, name)
+		}
+		res[0], res[1] = vm.Int(int64(fd)), vm.Str(name)
+		setErr(res, 2, err)
+	})
+	reg("os.chmod", func(f *vm.Fiber, args, res []vm.Value) {
+		setErr(res, 0, os.Chmod(args[0].String(), fs.FileMode(args[1].N)))
+	})
+	reg("os.truncate", func(f *vm.Fiber, args, res []vm.Value) {
+		setErr(res, 0, os.Truncate(args[0].String(), args[1].Int()))
+	})
+}
