@@ -165,6 +165,14 @@ func (c *Compiler) fn(f *ssa.Function) *vm.Func {
 		vf.ResultTypes = append(vf.ResultTypes, c.typ(sig.Results().At(i).Type()))
 	}
 	c.funcs[f] = vf
+	if f.Blocks == nil && f.Name() == "init" && f.Signature.Recv() == nil && f.Signature.Params().Len() == 0 {
+		// A package initialiser without a body (unsafe's) does nothing.
+		vf.Code = []vm.Instr{{Op: vm.OpRet0, C: -1}}
+		vf.Lines = []int32{vf.Line}
+		vf.NRegs = 0
+		vm.Seal(vf)
+		return vf
+	}
 	if f.Blocks == nil {
 		np := sig.Params().Len()
 		if sig.Recv() != nil {

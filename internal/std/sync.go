@@ -360,12 +360,6 @@ func init() {
 }
 
 func init() {
-	// Workaround (reported to the lead): the compiler asks for a host
-	// implementation of unsafe.init in every program that imports unsafe,
-	// as sync/atomic does for its *Pointer functions.
-	if _, ok := Host["unsafe.init"]; !ok {
-		Host["unsafe.init"] = func(f *vm.Fiber, args, res []vm.Value) {}
-	}
 	reg("sync/atomic.sameType", func(f *vm.Fiber, args, res []vm.Value) {
 		x, y := args[0].Iface(), args[1].Iface()
 		res[0] = vm.Bool(x != nil && y != nil && x.T == y.T)

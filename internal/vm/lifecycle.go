@@ -166,7 +166,10 @@ func (m *Machine) finish(f *Fiber) bool {
 // fiber's stack.
 func (m *Machine) fiberDone(f *Fiber) {
 	f.state = Dead
+	// A finished fiber's handle may be kept (by a joiner, say): drop its
+	// stack so nothing it referenced stays reachable through it.
 	f.stack = nil
+	f.ip, f.rp = nil, nil
 	f.frames = nil
 	f.sudog = nil
 	f.unlink = nil

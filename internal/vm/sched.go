@@ -249,9 +249,13 @@ func (m *Machine) runSlices() (pf *Fiber, p any) {
 			return nil, nil
 		}
 		m.slices++
-		if m.slices&1023 == 0 && ctx.Err() != nil {
-			m.exit(1)
-			return nil, nil
+		if m.slices&255 == 0 {
+			// Busy fibers must not starve timers or ignore cancellation.
+			if ctx.Err() != nil {
+				m.exit(1)
+				return nil, nil
+			}
+			m.fireTimers()
 		}
 		m.cur = f
 		f.state = Running
@@ -276,6 +280,7 @@ func (m *Machine) afterSlice(f *Fiber, st status) {
 	case stYield:
 		m.noteHot(f)
 		m.ready(f)
+		m.fireTimers()
 	case stDone:
 		if !m.finish(f) {
 			m.ready(f) // an OnCancelled handler runs first
@@ -338,12 +343,7 @@ func (m *Machine) idle() bool {
 				return false
 			}
 		}
-		now := m.Now()
-		for len(m.timers) > 0 && m.timers[0].when <= now {
-			t := heap.Pop(&m.timers).(*Timer)
-			t.fired = true
-			t.fn()
-		}
+		m.fireTimers()
 		return true
 	}
 	if m.main.state == Dead && !m.main.goexited && !m.mainReturned {
@@ -362,6 +362,19 @@ func (m *Machine) idle() bool {
 func (m *Machine) deadlock() {
 	fmt.Fprintf(m.Config.Stderr, "fatal error: all goroutines are asleep - deadlock!\n\n%s", m.Dump())
 	m.exit(2)
+}
+
+// fireTimers runs the callbacks of every timer that is due.
+func (m *Machine) fireTimers() {
+	if len(m.timers) == 0 {
+		return
+	}
+	now := m.Now()
+	for len(m.timers) > 0 && m.timers[0].when <= now {
+		t := heap.Pop(&m.timers).(*Timer)
+		t.fired = true
+		t.fn()
+	}
 }
 
 // Dump describes every live fiber like Go's goroutine dump.

@@ -1,0 +1,166 @@
+package spindle_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"spindle"
+)
+
+// Rule (writeonce): thousands of fibers plus one hot loop give identical
+// output across runs; one shard is deterministic.
+func TestFiberDeterminism(t *testing.T) {
+	path := "testdata/conformance/fiber/thousands_of_fibers_progress_beside_hot_loop.go"
+	prog, err := spindle.Compile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first string
+	for i := 0; i < 20; i++ {
+		var out bytes.Buffer
+		code, err := prog.Run(context.Background(), spindle.Options{Stdout: &out, NoStarveWarning: true})
+		if err != nil || code != 0 {
+			t.Fatalf("run %d: exit %d, %v", i, code, err)
+		}
+		if i == 0 {
+			first = out.String()
+		} else if out.String() != first {
+			t.Fatalf("run %d differs:\n%s\nfirst:\n%s", i, out.String(), first)
+		}
+	}
+}
+
+// Same seed, same output (map order and select choices come from the
+// seed); another seed gives another map order.
+func TestSeedDeterminism(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+func main() {
+	m := map[int]int{}
+	for i := 0; i < 50; i++ {
+		m[i] = i
+	}
+	for k := range m {
+		fmt.Print(k, " ")
+	}
+	a, b := make(chan int, 100), make(chan int, 100)
+	for i := 0; i < 100; i++ {
+		a <- i
+		b <- i
+	}
+	for i := 0; i < 20; i++ {
+		select {
+		case <-a:
+			fmt.Print("a")
+		case <-b:
+			fmt.Print("b")
+		}
+	}
+	fmt.Println()
+}
+`
+	prog, err := spindle.CompileSource([]string{"seed.go"}, [][]byte{[]byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(seed uint64) string {
+		var out bytes.Buffer
+		if code, _ := prog.Run(context.Background(), spindle.Options{Stdout: &out, Seed: seed}); code != 0 {
+			t.Fatalf("exit %d", code)
+		}
+		return out.String()
+	}
+	a1, a2, b := run(1), run(1), run(2)
+	if a1 != a2 {
+		t.Errorf("same seed, different output:\n%s\n%s", a1, a2)
+	}
+	if a1 == b {
+		t.Errorf("seeds 1 and 2 gave the same map order and select choices:\n%s", a1)
+	}
+	if !strings.Contains(a1, "a") || !strings.Contains(a1, "b") {
+		t.Errorf("select never chose one of two ready cases: %s", a1)
+	}
+}
+
+// The starved-fiber warning names the function and line once, and can be
+// switched off.
+func TestStarvedFiberWarning(t *testing.T) {
+	src := `package main
+
+import "time"
+
+func spin(until time.Time) int {
+	n := 0
+	for time.Now().Before(until) {
+		n++
+	}
+	return n
+}
+
+func main() {
+	spin(time.Now().Add(1500 * time.Millisecond))
+}
+`
+	prog, err := spindle.CompileSource([]string{"spin.go"}, [][]byte{[]byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, off := range []bool{false, true} {
+		var errb bytes.Buffer
+		code, _ := prog.Run(context.Background(), spindle.Options{Stderr: &errb, NoStarveWarning: off})
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errb.String())
+		}
+		n := strings.Count(errb.String(), "has run for")
+		if off && n != 0 || !off && n != 1 {
+			t.Errorf("NoStarveWarning=%v: %d warnings:\n%s", off, n, errb.String())
+		}
+		if !off && !strings.Contains(errb.String(), "main.spin at spin.go:") {
+			t.Errorf("warning does not name the function and line:\n%s", errb.String())
+		}
+	}
+}
+
+// Deadlock prints every fiber with its wait reason and guest stack.
+func TestDeadlockDump(t *testing.T) {
+	src := `package main
+
+import "sync"
+
+func waiter(c chan int) { <-c }
+
+func main() {
+	var mu sync.Mutex
+	mu.Lock()
+	go waiter(make(chan int))
+	go func() { mu.Lock() }()
+	select {}
+}
+`
+	prog, err := spindle.CompileSource([]string{"dl.go"}, [][]byte{[]byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	code, _ := prog.Run(ctx, spindle.Options{Stderr: &errb})
+	if code != 2 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{
+		"fatal error: all goroutines are asleep - deadlock!",
+		"goroutine 1 [select (no cases)]:\nmain.main()\n\tdl.go:12",
+		"goroutine 2 [chan receive]:\nmain.waiter()\n\tdl.go:5",
+		"goroutine 3 [sync.Mutex.Lock]:",
+	} {
+		if !strings.Contains(errb.String(), want) {
+			t.Errorf("dump lacks %q:\n%s", want, errb.String())
+		}
+	}
+}
