@@ -77,13 +77,15 @@ type MemStats struct {
 	HeapAlloc  uint64
 	HeapSys    uint64
 	HeapInuse  uint64
+	StackInuse uint64
 	NumGC      uint32
 }
 
-// ReadMemStats fills m from the host runtime.
+// ReadMemStats fills m from the host runtime (the whole host process: a
+// guest's fibers live in the host heap, not on host stacks).
 func ReadMemStats(m *MemStats) {
-	a, t, s, ma, fr, ha, hs, hi, n := readMemStats()
-	*m = MemStats{Alloc: a, TotalAlloc: t, Sys: s, Mallocs: ma, Frees: fr, HeapAlloc: ha, HeapSys: hs, HeapInuse: hi, NumGC: n}
+	a, t, s, ma, fr, ha, hs, hi, si, n := readMemStats()
+	*m = MemStats{Alloc: a, TotalAlloc: t, Sys: s, Mallocs: ma, Frees: fr, HeapAlloc: ha, HeapSys: hs, HeapInuse: hi, StackInuse: si, NumGC: n}
 }
 
-func readMemStats() (alloc, total, sys, mallocs, frees, heapAlloc, heapSys, heapInuse uint64, numGC uint32)
+func readMemStats() (alloc, total, sys, mallocs, frees, heapAlloc, heapSys, heapInuse, stackInuse uint64, numGC uint32)

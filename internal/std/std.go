@@ -45,7 +45,7 @@ func init() {
 	reg("runtime.readMemStats", func(f *vm.Fiber, args, res []vm.Value) {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		for i, x := range []uint64{ms.Alloc, ms.TotalAlloc, ms.Sys, ms.Mallocs, ms.Frees, ms.HeapAlloc, ms.HeapSys, ms.HeapInuse, uint64(ms.NumGC)} {
+		for i, x := range []uint64{ms.Alloc, ms.TotalAlloc, ms.Sys, ms.Mallocs, ms.Frees, ms.HeapAlloc, ms.HeapSys, ms.HeapInuse, ms.StackInuse, uint64(ms.NumGC)} {
 			res[i] = vm.Uint(x)
 		}
 	})

@@ -26,10 +26,10 @@ type sudog struct {
 	f          *Fiber
 	c          *Chan
 	val        Value // value to send
-	caseIdx    int   // select case index; -1 for a plain send/receive
-	sel        []*sudog
-	prev, next *sudog
+	caseIdx    int32 // select case index; -1 for a plain send/receive
 	isSend     bool
+	isSelect   bool // one of a select's entries: f.ext.selPtrs holds them all
+	prev, next *sudog
 }
 
 type waitq struct{ first, last *sudog }
@@ -67,7 +67,7 @@ func (q *waitq) pop() *sudog {
 	if s != nil {
 		q.remove(s)
 		// A select's other cases leave their queues too.
-		for _, o := range s.sel {
+		for _, o := range s.group() {
 			if o != s {
 				if o.isSend {
 					o.c.sendq.remove(o)
@@ -107,7 +107,7 @@ func (c *Chan) zero() Value { return c.elem.Zero() }
 
 // wakeSudog completes a waiting fiber's operation.
 func wakeSudog(s *sudog, v Value, ok bool) {
-	s.f.xidx = s.caseIdx
+	s.f.xidx = int32(s.caseIdx)
 	s.f.Wake(v, ok)
 }
 
@@ -245,7 +245,7 @@ func (m *Machine) selectOp(f *Fiber, op *SelectOp, regs []Value, dst int32) bool
 	if f.resume {
 		f.resume = false
 		f.CheckInterrupt()
-		i := f.xidx
+		i := int(f.xidx)
 		cs := &op.Cases[i]
 		if cs.Send && !f.xok {
 			panic(plainError("send on closed channel"))
@@ -292,19 +292,20 @@ func (m *Machine) selectOp(f *Fiber, op *SelectOp, regs []Value, dst int32) bool
 		return true
 	}
 	// The fiber's select buffers are reused from park to park.
-	if cap(f.selBuf) < n {
-		f.selBuf = make([]sudog, n)
-		f.selPtrs = make([]*sudog, 0, n)
+	x := f.x()
+	if cap(x.selBuf) < n {
+		x.selBuf = make([]sudog, n)
+		x.selPtrs = make([]*sudog, 0, n)
 	}
-	group := f.selPtrs[:0]
+	group := x.selPtrs[:0]
 	for i := range op.Cases {
 		cs := &op.Cases[i]
 		c, _ := regs[cs.Chan].R.(*Chan)
 		if c == nil {
 			continue
 		}
-		s := &f.selBuf[len(group)]
-		*s = sudog{f: f, c: c, caseIdx: i, isSend: cs.Send}
+		s := &x.selBuf[len(group)]
+		*s = sudog{f: f, c: c, caseIdx: int32(i), isSend: cs.Send}
 		if cs.Send {
 			s.val = regs[cs.Val]
 			if c.elem.isAgg() {
@@ -316,8 +317,9 @@ func (m *Machine) selectOp(f *Fiber, op *SelectOp, regs []Value, dst int32) bool
 		}
 		group = append(group, s)
 	}
+	x.selPtrs = group
 	for _, s := range group {
-		s.sel = group
+		s.isSelect = true
 	}
 	if len(group) > 0 {
 		f.sudog = group[0]
@@ -363,3 +365,12 @@ func (c *Chan) TryRecv() (v Value, ok, done bool) {
 
 // Close closes c from host code (panics like the guest's close).
 func (m *Machine) Close(c *Chan) { m.chanClose(c) }
+
+// group returns the entries of the select s belongs to (nil for a plain
+// channel operation).
+func (s *sudog) group() []*sudog {
+	if !s.isSelect {
+		return nil
+	}
+	return s.f.ext.selPtrs
+}

@@ -70,10 +70,9 @@ type panicRec struct {
 type Fiber struct {
 	ID    int64
 	M     *Machine
-	state FiberState
-	next  *Fiber // run-queue or wait-queue link
-
-	stack  []Value
+	next  *Fiber // run-queue link
+	stack []Value
+	// frames is frame0[:1] until the fiber calls deeper.
 	frames []Frame
 	// ip and rp hold the dispatch loop's state across a call to slow.
 	ip *Instr
@@ -81,58 +80,73 @@ type Fiber struct {
 
 	// Completion of a parked operation: set by whoever wakes the fiber,
 	// read by the instruction that parked when it re-executes.
-	resume bool
-	xfer   Value
-	xok    bool
-	xidx   int
+	xfer Value
+	xidx int32
 
-	waitReason string
-	waitData   any // the object the fiber waits on (for dumps and cancel)
-
-	panic  *panicRec
-	budget int
-	// keepBudget: the fiber resumes its slice after a recovered panic.
-	keepBudget bool
+	budget int32
 	// hostTop is the end of the running host call's argument window: guest
 	// frames pushed by CallGuest go above it.
 	hostTop int32
 
-	// Result of the entry function (for joins).
-	result []Value
-	// Done is called when the fiber finishes (joins, WaitGroup-like hooks).
-	onDone []func(*Fiber)
-	// goexited is set when the fiber ended through runtime.Goexit or a
-	// cancellation unwind.
-	goexited bool
+	state FiberState
+	end   EndStatus
+	// Flags.
+	resume      bool
+	xok         bool
+	keepBudget  bool // resume the slice after a recovered panic
+	goexited    bool // ended through runtime.Goexit or a cancellation unwind
+	interrupted bool // the park was interrupted by cancellation
+	apiPark     bool
+	joinable    bool // spawned by fiber.Spawn and not detached
+	cancelled   bool
+	cancelSeen  bool // cancellation delivered (handlers run at exit)
+	handlersRun bool
+	finished    bool // ended (returned, unwound, or captured a panic)
+	warned      bool // the starved-fiber warning was printed
+
+	waitReason string
+
+	panic *panicRec
 
 	// Park bookkeeping: gen counts parks (see Token); unlink removes the
 	// fiber from a host wait queue if the park is interrupted; sudog is the
 	// channel wait entry (or the first of a select's).
-	gen         uint64
-	unlink      func()
-	sudog       *sudog
-	sg          sudog   // the wait entry of a plain channel operation
-	selBuf      []sudog // a select's wait entries, reused
-	selPtrs     []*sudog
-	interrupted bool // the park was interrupted by cancellation
-	apiPark     bool
+	gen    uint64
+	unlink func()
+	sudog  *sudog
+	sg     sudog // the wait entry of a plain channel operation
 
-	// Fiber-package state (see lifecycle.go).
-	parent      *Fiber
-	joinable    bool // spawned by fiber.Spawn and not detached
-	cancelled   bool
-	cancelSeen  bool // cancellation delivered (handlers will run at exit)
-	end         EndStatus
-	panicVal    Value
-	panicStack  string
-	overflow    int64 // stack bytes requested when the fiber overflowed
-	joiners     []Token
-	onCancel    []*Closure
-	handlersRun bool
-	finished    bool // ended (returned, unwound, or captured a panic)
-	hotSince    time.Time
-	warned      bool
-	hostState   any
+	// ext holds what few fibers need (fiber-package state, select
+	// buffers, a result), allocated on first use to keep fibers small.
+	ext *fiberExt
+	// allPrev and allNext link every live fiber of the machine.
+	allPrev, allNext *Fiber
+	// frame0 holds the first frame, so a fiber needs no frame allocation
+	// until it calls deeper than its entry function.
+	frame0 [1]Frame
+}
+
+// fiberExt is the part of a fiber that most fibers never use.
+type fiberExt struct {
+	result     []Value // results of the entry function (for joins)
+	parent     *Fiber
+	panicVal   Value
+	panicStack string
+	overflow   int64 // stack bytes requested when the fiber overflowed
+	joiners    []Token
+	onCancel   []*Closure
+	hostState  any
+	hotSince   time.Time
+	selBuf     []sudog // a select's wait entries, reused
+	selPtrs    []*sudog
+}
+
+// x returns the fiber's extension, allocating it.
+func (f *Fiber) x() *fiberExt {
+	if f.ext == nil {
+		f.ext = new(fiberExt)
+	}
+	return f.ext
 }
 
 // State returns the fiber's state.
@@ -154,7 +168,6 @@ func (f *Fiber) ParkUnlink(reason string, on any, unlink func()) {
 	f.gen++
 	f.state = Parked
 	f.waitReason = reason
-	f.waitData = on
 	f.unlink = unlink
 	if f.cancelled && !f.cancelSeen {
 		// Cancellation reaches a fiber at its next park point.
@@ -171,13 +184,14 @@ func (f *Fiber) Wake(v Value, ok bool) {
 	}
 	f.xfer, f.xok = v, ok
 	f.resume = true
-	f.waitData = nil
 	f.unlink = nil
 	if f.sudog != nil {
 		// Drop the wait entries' references (a sent value, the channel).
 		f.sudog = nil
 		f.sg = sudog{}
-		clear(f.selBuf)
+		if f.ext != nil {
+			clear(f.ext.selBuf)
+		}
 	}
 	f.M.ready(f)
 }

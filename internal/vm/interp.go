@@ -343,7 +343,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 			for i, r := range res {
 				out[i] = regs[r]
 			}
-			f.result = out
+			f.x().result = out
 			clear(regs)
 			f.frames = f.frames[:n-1]
 			if kind == frameHost {

@@ -41,7 +41,7 @@ const (
 // of parent, on parent's machine.
 func (m *Machine) SpawnJoinable(parent *Fiber, c *Closure) *Fiber {
 	f := m.newFiber(c.Fn, nil, c.Free)
-	f.parent = parent
+	f.x().parent = parent
 	f.joinable = true
 	m.joinables++
 	m.ready(f)
@@ -58,7 +58,7 @@ func (m *Machine) Detach(f *Fiber) {
 		if f.end == EndPanicked {
 			// Its panic was kept for a join that will never come: it ends
 			// the program, as a detached fiber's panic does.
-			f.panic = &panicRec{val: f.panicVal, stack: f.panicStack}
+			f.panic = &panicRec{val: f.ext.panicVal, stack: f.ext.panicStack}
 			m.fatalPanic(f)
 		}
 		return
@@ -96,7 +96,7 @@ func (m *Machine) interrupt(f *Fiber) {
 }
 
 // OnCancelled registers h to run when f ends cancelled.
-func (f *Fiber) OnCancelled(h *Closure) { f.onCancel = append(f.onCancel, h) }
+func (f *Fiber) OnCancelled(h *Closure) { x := f.x(); x.onCancel = append(x.onCancel, h) }
 
 // Join reports f's end status if it has ended; otherwise it parks the
 // caller until it does (the caller's host function re-runs on resume).
@@ -104,7 +104,7 @@ func (m *Machine) Join(caller, f *Fiber) (EndStatus, bool) {
 	if f == caller {
 		return EndWouldDeadlock, true
 	}
-	for p := caller.parent; p != nil; p = p.parent {
+	for p := caller.Parent(); p != nil; p = p.Parent() {
 		if p == f {
 			return EndWouldDeadlock, true
 		}
@@ -113,29 +113,44 @@ func (m *Machine) Join(caller, f *Fiber) (EndStatus, bool) {
 		return f.end, true
 	}
 	caller.ParkUnlink("fiber join", f, nil)
-	f.joiners = append(f.joiners, caller.Token())
+	x := f.x()
+	x.joiners = append(x.joiners, caller.Token())
 	return EndRunning, false
 }
 
 // End returns f's end status, kept panic value and traceback, and the
 // stack size it requested when it overflowed.
 func (f *Fiber) End() (st EndStatus, panicVal Value, stack string, overflow int64) {
-	return f.end, f.panicVal, f.panicStack, f.overflow
+	if f.ext == nil {
+		return f.end, Value{}, "", 0
+	}
+	return f.end, f.ext.panicVal, f.ext.panicStack, f.ext.overflow
 }
 
 // Result returns the results of f's entry function (after EndOK).
-func (f *Fiber) Result() []Value { return f.result }
+func (f *Fiber) Result() []Value {
+	if f.ext == nil {
+		return nil
+	}
+	return f.ext.result
+}
 
 // Parent returns the fiber that spawned f (nil for main and go fibers).
-func (f *Fiber) Parent() *Fiber { return f.parent }
+func (f *Fiber) Parent() *Fiber {
+	if f.ext == nil {
+		return nil
+	}
+	return f.ext.parent
+}
 
 // finish is called when f's code has ended (its frames are gone). It runs
 // pending OnCancelled handlers first; it reports false if it pushed one
 // (the fiber must run again).
 func (m *Machine) finish(f *Fiber) bool {
-	if f.cancelled && len(f.onCancel) > 0 {
-		h := f.onCancel[len(f.onCancel)-1]
-		f.onCancel = f.onCancel[:len(f.onCancel)-1]
+	if f.cancelled && f.ext != nil && len(f.ext.onCancel) > 0 {
+		x := f.ext
+		h := x.onCancel[len(x.onCancel)-1]
+		x.onCancel = x.onCancel[:len(x.onCancel)-1]
 		f.handlersRun = true
 		f.frames = f.frames[:0]
 		f.panic = nil
@@ -173,11 +188,14 @@ func (m *Machine) fiberDone(f *Fiber) {
 	f.frames = nil
 	f.sudog = nil
 	f.unlink = nil
-	delete(m.all, f)
-	for _, t := range f.joiners {
-		t.Wake(Value{}, true)
+	m.unlinkAll(f)
+	if x := f.ext; x != nil {
+		for _, t := range x.joiners {
+			t.Wake(Value{}, true)
+		}
+		x.joiners = nil
+		x.selBuf, x.selPtrs, x.hostState = nil, nil, nil
 	}
-	f.joiners = nil
 	if f.joinable {
 		m.joinables--
 		m.checkMainDone()
@@ -200,11 +218,12 @@ func (m *Machine) noteHot(f *Fiber) {
 		return
 	}
 	now := time.Now()
-	if f.hotSince.IsZero() {
-		f.hotSince = now
+	x := f.x()
+	if x.hotSince.IsZero() {
+		x.hotSince = now
 		return
 	}
-	if now.Sub(f.hotSince) < time.Second {
+	if now.Sub(x.hotSince) < time.Second {
 		return
 	}
 	f.warned = true
@@ -215,11 +234,11 @@ func (m *Machine) noteHot(f *Fiber) {
 	}
 	m.Out.Flush()
 	fmt.Fprintf(m.Config.Stderr, "spindle: warning: goroutine %d has run for %v without blocking (%s); other fibers only run when it is preempted\n",
-		f.ID+1, now.Sub(f.hotSince).Round(time.Millisecond), where)
+		f.ID+1, now.Sub(x.hotSince).Round(time.Millisecond), where)
 }
 
 func unlinkSudog(s *sudog) {
-	group := s.sel
+	group := s.group()
 	if group == nil {
 		group = []*sudog{s}
 	}
@@ -235,10 +254,15 @@ func unlinkSudog(s *sudog) {
 // HostState returns the value a host function stored on the fiber with
 // SetHostState (state that must survive a park, such as a hub's delivery
 // slot).
-func (f *Fiber) HostState() any { return f.hostState }
+func (f *Fiber) HostState() any {
+	if f.ext == nil {
+		return nil
+	}
+	return f.ext.hostState
+}
 
 // SetHostState stores v for HostState.
-func (f *Fiber) SetHostState(v any) { f.hostState = v }
+func (f *Fiber) SetHostState(v any) { f.x().hostState = v }
 
 // ProcessorCount returns the shard count the program sees.
 func (m *Machine) ProcessorCount() int {
@@ -256,4 +280,30 @@ func (m *Machine) SetProcessorCount(n int) int {
 		m.procs = n
 	}
 	return old
+}
+
+// linkAll adds f to the machine's list of live fibers.
+func (m *Machine) linkAll(f *Fiber) {
+	f.allNext = m.allHead
+	if m.allHead != nil {
+		m.allHead.allPrev = f
+	}
+	m.allHead = f
+	m.nfibers++
+}
+
+// unlinkAll removes f from the list of live fibers.
+func (m *Machine) unlinkAll(f *Fiber) {
+	if f.allPrev != nil {
+		f.allPrev.allNext = f.allNext
+	} else if m.allHead == f {
+		m.allHead = f.allNext
+	} else {
+		return // not linked
+	}
+	if f.allNext != nil {
+		f.allNext.allPrev = f.allPrev
+	}
+	f.allPrev, f.allNext = nil, nil
+	m.nfibers--
 }

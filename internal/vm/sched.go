@@ -57,7 +57,8 @@ type Machine struct {
 	head, tail *Fiber
 	cur        *Fiber
 	main       *Fiber
-	all        map[*Fiber]struct{} // every fiber not yet dead
+	allHead    *Fiber // every fiber not yet dead, linked through allNext
+	nfibers    int
 	nextID     int64
 
 	maxStack int // in Values
@@ -102,7 +103,6 @@ func NewMachine(p *Program, c Config) *Machine {
 		maxStack: c.MaxStack / 8, // a register counts as one 8-byte word, as in gc's frames
 		rng:      c.Seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D,
 		Out:      bufio.NewWriterSize(c.Stdout, 32<<10),
-		all:      map[*Fiber]struct{}{},
 		start:    time.Now(),
 	}
 	m.globals = make([]Value, len(p.Globals))
@@ -158,14 +158,14 @@ func (m *Machine) pop() *Fiber {
 func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
 	f := &Fiber{ID: m.nextID, M: m}
 	m.nextID++
-	n := int(fn.NRegs) + 8
+	n := int(fn.NRegs) + 1
 	f.stack = make([]Value, n)
 	copy(f.stack, args)
 	copy(f.stack[fn.NParams:], free)
 	copy(f.stack[fn.ConstBase:], fn.Consts)
-	f.frames = make([]Frame, 1, 4)
-	f.frames[0] = Frame{fn: fn, ret: -1}
-	m.all[f] = struct{}{}
+	f.frame0[0] = Frame{fn: fn, ret: -1}
+	f.frames = f.frame0[:1:1]
+	m.linkAll(f)
 	return f
 }
 
@@ -262,7 +262,7 @@ func (m *Machine) runSlices() (pf *Fiber, p any) {
 		if f.keepBudget {
 			f.keepBudget = false
 		} else {
-			f.budget = m.budget
+			f.budget = int32(m.budget)
 		}
 		st := m.exec(f)
 		m.cur = nil
@@ -292,7 +292,9 @@ func (m *Machine) afterSlice(f *Fiber, st status) {
 			m.checkMainDone()
 		}
 	default:
-		f.hotSince = time.Time{}
+		if f.ext != nil {
+			f.ext.hotSince = time.Time{}
+		}
 	}
 }
 
@@ -315,12 +317,15 @@ func (m *Machine) exit(code int) {
 // release drops every fiber and timer so nothing of the run stays
 // reachable.
 func (m *Machine) release() {
-	for f := range m.all {
+	for f := m.allHead; f != nil; {
+		next := f.allNext
 		f.stack = nil
 		f.frames = nil
 		f.state = Dead
+		f.allPrev, f.allNext = nil, nil
+		f = next
 	}
-	m.all = nil
+	m.allHead = nil
 	m.head, m.tail = nil, nil
 	m.timers = nil
 	m.globals = nil
@@ -349,7 +354,7 @@ func (m *Machine) idle() bool {
 	if m.main.state == Dead && !m.main.goexited && !m.mainReturned {
 		return false
 	}
-	if m.main.goexited && len(m.all) == 0 {
+	if m.main.goexited && m.nfibers == 0 {
 		m.Out.Flush()
 		fmt.Fprintf(m.Config.Stderr, "fatal error: no goroutines (main called runtime.Goexit) - deadlock!\n")
 		m.exit(2)
@@ -379,8 +384,8 @@ func (m *Machine) fireTimers() {
 
 // Dump describes every live fiber like Go's goroutine dump.
 func (m *Machine) Dump() string {
-	fs := make([]*Fiber, 0, len(m.all))
-	for f := range m.all {
+	fs := make([]*Fiber, 0, m.nfibers)
+	for f := m.allHead; f != nil; f = f.allNext {
 		fs = append(fs, f)
 	}
 	sort.Slice(fs, func(i, j int) bool { return fs[i].ID < fs[j].ID })
@@ -517,7 +522,7 @@ func (m *Machine) handle(f *Fiber, p any) bool {
 	case *stackOverflow:
 		if f.joinable && !f.handlersRun {
 			f.end = EndOverflow
-			f.overflow = int64(e.need) * 8
+			f.x().overflow = int64(e.need) * 8
 			f.frames = f.frames[:0]
 			f.finished = true
 			return false
@@ -583,8 +588,9 @@ func (m *Machine) unwind(f *Fiber) bool {
 			case f.joinable:
 				// Kept for Join; the program goes on.
 				f.end = EndPanicked
-				f.panicVal = p.val
-				f.panicStack = p.stack
+				x := f.x()
+				x.panicVal = p.val
+				x.panicStack = p.stack
 				f.panic = nil
 				f.finished = true
 			default:
@@ -723,7 +729,7 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 	depth := len(f.frames)
 	f.frames = append(f.frames, Frame{fn: fn, base: base, ret: -1, kind: frameHost})
 	saved := f.budget
-	f.budget = 1 << 62
+	f.budget = 1 << 30
 	defer func() { f.budget = saved }()
 	for {
 		st, p := m.execProtected(f)
@@ -742,7 +748,7 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 		}
 		switch st {
 		case stHostReturn:
-			return f.result
+			return f.ext.result
 		case stPark:
 			panic(&fatalError{"spindle: a function called back from host code (a String method, a sort comparison) blocked; callbacks may not block"})
 		default:
@@ -825,7 +831,7 @@ func (m *Machine) Stderr() io.Writer {
 var _ = os.Stderr
 
 // NumFibers returns the number of live fibers.
-func (m *Machine) NumFibers() int { return len(m.all) }
+func (m *Machine) NumFibers() int { return m.nfibers }
 
 // Funcs returns every compiled function reachable from the program's entry
 // points (for disassembly and verification).
