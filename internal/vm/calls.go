@@ -86,6 +86,15 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 		m.builtinArgs(f, cs.Builtin, args)
 		return
 	}
+	if cs.Kind == CallStatic && cs.Fn.Host == nil {
+		// The common case: copy the arguments straight into the new stack.
+		nf := m.newFiber(cs.Fn, nil, nil)
+		for i, a := range cs.Args {
+			nf.stack[i] = regs[a]
+		}
+		m.ready(nf)
+		return
+	}
 	callee, free, args := m.resolveCall(cs, regs)
 	if callee.Host != nil {
 		wrap := hostThunk(callee, len(args))
