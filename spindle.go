@@ -168,6 +168,7 @@ func (p *Program) Run(ctx context.Context, o Options) (int, error) {
 		NoStarveWarning: o.NoStarveWarning,
 	})
 	code := m.Run()
+	std.CloseAll(m) // files the program left open
 	return code, ctx.Err()
 }
 

@@ -169,7 +169,7 @@ func (f *Fiber) ParkUnlink(reason string, on any, unlink func()) {
 	f.state = Parked
 	f.waitReason = reason
 	f.unlink = unlink
-	if f.cancelled && !f.cancelSeen {
+	if f.cancelled && !f.cancelSeen || f.M.shutdown {
 		// Cancellation reaches a fiber at its next park point.
 		f.M.interrupt(f)
 	}

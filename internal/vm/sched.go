@@ -70,6 +70,10 @@ type Machine struct {
 	exited   bool
 
 	joinables    int  // live joinable fibers
+	// shutdown: the run's context was cancelled; every fiber is being
+	// unwound (its deferred calls run) until shutdownDeadline.
+	shutdown         bool
+	shutdownDeadline time.Time
 	procs        int  // fiber.SetProcessorCount's value
 	mainReturned bool // main returned; waiting for joinable fibers
 
@@ -252,12 +256,25 @@ func (m *Machine) runSlices() (pf *Fiber, p any) {
 		if m.slices&255 == 0 {
 			// Busy fibers must not starve timers or ignore cancellation.
 			if ctx.Err() != nil {
-				m.exit(1)
-				return nil, nil
+				if m.beginShutdown() {
+					return nil, nil
+				}
 			}
 			m.fireTimers()
 		}
 		m.cur = f
+		if m.shutdown && !f.cancelSeen {
+			// A runnable fiber is unwound at the start of its next slice.
+			f.cancelled, f.cancelSeen = true, true
+			f.state = Running
+			if !m.handle(f, &goexitSignal{cancel: true}) {
+				m.cur = nil
+				if f.finished {
+					m.afterSlice(f, stDone)
+				}
+				continue
+			}
+		}
 		f.state = Running
 		if f.keepBudget {
 			f.keepBudget = false
@@ -287,7 +304,7 @@ func (m *Machine) afterSlice(f *Fiber, st status) {
 			return
 		}
 		m.fiberDone(f)
-		if f == m.main && !f.goexited {
+		if f == m.main && !f.goexited && !m.shutdown {
 			m.mainReturned = true
 			m.checkMainDone()
 		}
@@ -335,6 +352,15 @@ func (m *Machine) release() {
 // reports a deadlock. It returns false when the run must end.
 func (m *Machine) idle() bool {
 	m.Out.Flush()
+	if m.Config.Context.Err() != nil || m.shutdown {
+		if m.beginShutdown() || m.nfibers == 0 || time.Now().After(m.shutdownDeadline) {
+			m.exit(1)
+			return false
+		}
+		if m.head != nil {
+			return true
+		}
+	}
 	if len(m.timers) > 0 {
 		t := m.timers[0]
 		d := time.Until(m.start.Add(t.when))
@@ -344,8 +370,7 @@ func (m *Machine) idle() bool {
 			case <-timer.C:
 			case <-m.Config.Context.Done():
 				timer.Stop()
-				m.exit(1)
-				return false
+				return !m.beginShutdown()
 			}
 		}
 		m.fireTimers()
@@ -367,6 +392,28 @@ func (m *Machine) idle() bool {
 func (m *Machine) deadlock() {
 	fmt.Fprintf(m.Config.Stderr, "fatal error: all goroutines are asleep - deadlock!\n\n%s", m.Dump())
 	m.exit(2)
+}
+
+// beginShutdown starts unwinding every fiber after the run's context was
+// cancelled: parked fibers are interrupted (a plain blocking operation
+// unwinds through the deferred calls, a fiber-package one reports
+// ErrCancelled), runnable ones unwind at their next slice, and OnCancelled
+// handlers run. The run ends with status 1 when no fiber is left or a
+// second has passed. It reports whether the run must end now.
+func (m *Machine) beginShutdown() bool {
+	if m.shutdown {
+		return time.Now().After(m.shutdownDeadline)
+	}
+	m.shutdown = true
+	m.shutdownDeadline = time.Now().Add(time.Second)
+	m.exitCode = 1
+	for f := m.allHead; f != nil; f = f.allNext {
+		if f.state == Parked {
+			f.cancelled = true
+			m.interrupt(f)
+		}
+	}
+	return false
 }
 
 // fireTimers runs the callbacks of every timer that is due.
