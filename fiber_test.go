@@ -164,3 +164,42 @@ func main() {
 		}
 	}
 }
+
+// An embedding host gets the fiber dump of a running program.
+func TestRunningDump(t *testing.T) {
+	src := `package main
+
+import "time"
+
+func sleeper() { time.Sleep(time.Hour) }
+
+func main() {
+	go sleeper()
+	c := make(chan int)
+	<-c
+}
+`
+	prog, err := spindle.CompileSource([]string{"d.go"}, [][]byte{[]byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r := prog.Start(ctx, spindle.Options{})
+	var dump string
+	for i := 0; i < 100 && !strings.Contains(dump, "sleep"); i++ {
+		time.Sleep(5 * time.Millisecond)
+		dump = r.Dump()
+	}
+	cancel()
+	if code, _ := r.Wait(); code != 1 {
+		t.Errorf("cancelled run exited %d", code)
+	}
+	for _, want := range []string{"goroutine 1 [chan receive]:\nmain.main()\n\td.go:10", "goroutine 2 [sleep]:\n", "main.sleeper()\n\td.go:5"} {
+		if !strings.Contains(dump, want) {
+			t.Errorf("dump lacks %q:\n%s", want, dump)
+		}
+	}
+	if r.Dump() != "" {
+		t.Errorf("dump after the end")
+	}
+}

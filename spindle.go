@@ -146,15 +146,52 @@ type Options struct {
 
 // Run runs the program to completion and returns its exit status: 0 when
 // main returns, the os.Exit code, 2 for an unrecovered panic or deadlock.
-// Cancelling ctx ends the run (status 1) and releases every fiber.
+// Cancelling ctx unwinds every fiber (running its deferred calls) and ends
+// the run with status 1.
 func (p *Program) Run(ctx context.Context, o Options) (int, error) {
+	return p.Start(ctx, o).Wait()
+}
+
+// Running is a run in progress (see Program.Start).
+type Running struct {
+	m    *vm.Machine
+	done chan struct{}
+	code int
+	err  error
+}
+
+// Start starts a run of the program on its own goroutine (a shard: one OS
+// thread) and returns at once.
+func (p *Program) Start(ctx context.Context, o Options) *Running {
+	r := &Running{done: make(chan struct{})}
+	r.m = p.machine(ctx, o)
+	go func() {
+		defer close(r.done)
+		r.code = r.m.Run()
+		std.CloseAll(r.m) // files the program left open
+		r.err = ctx.Err()
+	}()
+	return r
+}
+
+// Wait waits for the run to end and returns its exit status.
+func (r *Running) Wait() (int, error) {
+	<-r.done
+	return r.code, r.err
+}
+
+// Dump returns a description of every fiber of the running program (id,
+// wait reason, guest stack), as Go prints on SIGQUIT; "" once it ended.
+func (r *Running) Dump() string { return r.m.RequestDump(r.done) }
+
+func (p *Program) machine(ctx context.Context, o Options) *vm.Machine {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	if o.Args == nil {
 		o.Args = []string{"main"}
 	}
-	m := vm.NewMachine(p.p, vm.Config{
+	return vm.NewMachine(p.p, vm.Config{
 		Stdout:   o.Stdout,
 		Stderr:   o.Stderr,
 		Stdin:    o.Stdin,
@@ -167,9 +204,6 @@ func (p *Program) Run(ctx context.Context, o Options) (int, error) {
 
 		NoStarveWarning: o.NoStarveWarning,
 	})
-	code := m.Run()
-	std.CloseAll(m) // files the program left open
-	return code, ctx.Err()
 }
 
 // Disasm returns the bytecode of every function whose name contains filter.

@@ -12,6 +12,7 @@ import (
 	"runtime/pprof"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"spindle"
 )
@@ -115,7 +116,18 @@ func run(argv []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	code, _ := prog.Run(ctx, opts)
+	run := prog.Start(ctx, opts)
+	// SIGQUIT prints every fiber's stack and exits, as Go does.
+	quit := make(chan os.Signal, 1)
+	signal.Notify(quit, syscall.SIGQUIT)
+	defer signal.Stop(quit)
+	go func() {
+		if _, ok := <-quit; ok {
+			fmt.Fprintf(os.Stderr, "SIGQUIT: quit\n\n%s", run.Dump())
+			os.Exit(2)
+		}
+	}()
+	code, _ := run.Wait()
 	return code
 }
 

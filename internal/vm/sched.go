@@ -69,13 +69,15 @@ type Machine struct {
 	exitCode int
 	exited   bool
 
-	joinables    int  // live joinable fibers
+	joinables int // live joinable fibers
 	// shutdown: the run's context was cancelled; every fiber is being
 	// unwound (its deferred calls run) until shutdownDeadline.
 	shutdown         bool
 	shutdownDeadline time.Time
-	procs        int  // fiber.SetProcessorCount's value
-	mainReturned bool // main returned; waiting for joinable fibers
+
+	dumpReq      chan chan string // RequestDump's requests
+	procs        int              // fiber.SetProcessorCount's value
+	mainReturned bool             // main returned; waiting for joinable fibers
 
 	timers timerHeap
 	tseq   uint64
@@ -107,6 +109,7 @@ func NewMachine(p *Program, c Config) *Machine {
 		maxStack: c.MaxStack / 8, // a register counts as one 8-byte word, as in gc's frames
 		rng:      c.Seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D,
 		Out:      bufio.NewWriterSize(c.Stdout, 32<<10),
+		dumpReq:  make(chan chan string),
 		start:    time.Now(),
 	}
 	m.globals = make([]Value, len(p.Globals))
@@ -254,6 +257,7 @@ func (m *Machine) runSlices() (pf *Fiber, p any) {
 		}
 		m.slices++
 		if m.slices&255 == 0 {
+			m.serveDump()
 			// Busy fibers must not starve timers or ignore cancellation.
 			if ctx.Err() != nil {
 				if m.beginShutdown() {
@@ -368,6 +372,10 @@ func (m *Machine) idle() bool {
 			timer := time.NewTimer(d)
 			select {
 			case <-timer.C:
+			case r := <-m.dumpReq:
+				timer.Stop()
+				r <- m.Dump()
+				return true
 			case <-m.Config.Context.Done():
 				timer.Stop()
 				return !m.beginShutdown()
@@ -392,6 +400,33 @@ func (m *Machine) idle() bool {
 func (m *Machine) deadlock() {
 	fmt.Fprintf(m.Config.Stderr, "fatal error: all goroutines are asleep - deadlock!\n\n%s", m.Dump())
 	m.exit(2)
+}
+
+// RequestDump asks the running machine for a dump of its fibers (the text
+// of Dump); it is safe to call from any goroutine. It returns "" if the
+// run ended first.
+func (m *Machine) RequestDump(done <-chan struct{}) string {
+	r := make(chan string, 1)
+	select {
+	case m.dumpReq <- r:
+	case <-done:
+		return ""
+	}
+	select {
+	case s := <-r:
+		return s
+	case <-done:
+		return ""
+	}
+}
+
+// serveDump answers a pending dump request, between slices.
+func (m *Machine) serveDump() {
+	select {
+	case r := <-m.dumpReq:
+		r <- m.Dump()
+	default:
+	}
 }
 
 // beginShutdown starts unwinding every fiber after the run's context was

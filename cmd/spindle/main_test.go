@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// buildCLI builds the spindle command once per test binary.
+func buildCLI(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "spindle")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func writeProg(t *testing.T, dir, name, src string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestCLI(t *testing.T) {
+	bin := buildCLI(t)
+	dir := t.TempDir()
+	writeProg(t, dir, "a.go", "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc main() {\n\tfmt.Println(helper(), os.Args[1:])\n\tif len(os.Args) > 2 {\n\t\tos.Exit(4)\n\t}\n}\n")
+	writeProg(t, dir, "b.go", "package main\n\nfunc helper() string { return \"from b\" }\n")
+	bad := writeProg(t, t.TempDir(), "bad.go", "package main\n\nfunc main() {\n\tx := 1\n}\n")
+	tests := []struct {
+		name string
+		args []string
+		code int
+		out  string
+	}{
+		{"directory with args", []string{"run", dir, "--", "x"}, 0, "from b [x]\n"},
+		{"files", []string{"run", filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go"), "y"}, 0, "from b [y]\n"},
+		{"exit status", []string{"run", dir, "p", "q"}, 4, "from b [p q]\n"},
+		{"compile error", []string{"run", bad}, 2, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(bin, tc.args...)
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			err := cmd.Run()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			}
+			if code != tc.code || out.String() != tc.out {
+				t.Errorf("exit %d stdout %q stderr %q; want %d %q", code, out.String(), errb.String(), tc.code, tc.out)
+			}
+			if tc.name == "compile error" && !strings.Contains(errb.String(), "bad.go:4:2: declared and not used: x") {
+				t.Errorf("compile error text: %q", errb.String())
+			}
+		})
+	}
+}
+
+// SIGQUIT prints every fiber's stack and exits with status 2, like Go.
+func TestSIGQUITDump(t *testing.T) {
+	bin := buildCLI(t)
+	prog := writeProg(t, t.TempDir(), "q.go", `package main
+
+import (
+	"fmt"
+	"time"
+)
+
+func main() {
+	go func() { time.Sleep(time.Hour) }()
+	fmt.Println("ready")
+	select {}
+}
+`)
+	cmd := exec.Command(bin, "run", prog)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, _ := bufio.NewReader(stdout).ReadString('\n')
+	if line != "ready\n" {
+		t.Fatalf("got %q", line)
+	}
+	cmd.Process.Signal(syscall.SIGQUIT)
+	err = cmd.Wait()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 2 {
+		t.Fatalf("exit: %v", err)
+	}
+	for _, want := range []string{"SIGQUIT: quit", "goroutine 1 [select (no cases)]:\nmain.main()", "goroutine 2 [sleep]:"} {
+		if !strings.Contains(errb.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errb.String())
+		}
+	}
+}
