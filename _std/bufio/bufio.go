@@ -28,7 +28,8 @@ const minReadBufferSize = 16
 // before reporting io.ErrNoProgress.
 const maxConsecutiveEmptyReads = 100
 
-// Reader implements buffering for an io.Reader object.
+// Reader implements buffering for an io.Reader object. (The host's fmt
+// scanner reads runes from the buffer directly: keep the field order.)
 type Reader struct {
 	buf          []byte
 	rd           io.Reader // reader provided by the client

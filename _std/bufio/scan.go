@@ -8,7 +8,8 @@ import (
 )
 
 // Scanner provides a convenient interface for reading data such as a file
-// of newline-delimited lines of text.
+// of newline-delimited lines of text. (The host's scanFast works on these
+// fields: keep their order.)
 type Scanner struct {
 	r            io.Reader // The reader provided by the client.
 	split        SplitFunc // The function to split the tokens.
@@ -84,6 +85,9 @@ func (s *Scanner) Text() string {
 // there are no more tokens, either by reaching the end of the input or an
 // error.
 func (s *Scanner) Scan() bool {
+	if handled, ok := s.scanFast(io.EOF); handled {
+		return ok
+	}
 	if s.done {
 		return false
 	}
@@ -169,6 +173,11 @@ func (s *Scanner) Scan() bool {
 		}
 	}
 }
+
+// scanFast is Scan done by the host when the Scanner reads an *os.File
+// with ScanLines or ScanWords; handled is false when the guest code must
+// carry on (it resumes from the fields' state).
+func (s *Scanner) scanFast(eof error) (handled, ok bool)
 
 // advance consumes n bytes of the buffer. It reports whether the advance
 // was legal.

@@ -1,11 +1,15 @@
-// Package fmt is spindle's guest fmt package: Go's formatted I/O, with the
-// formatting engine implemented by the host. Missing: Scanner and
-// ScanState support for user types in the scanning functions (Sscan and
-// friends read only the basic types), and Appendf/Printf only ever call
-// an io.Writer's Write once per call, as Go does.
+// Package fmt is spindle's guest fmt package: Go's formatted I/O. The
+// printing engine is the host's (operands are walked the way Go's fmt
+// walks them, leaves are formatted by the host fmt), and so is the
+// scanner (Sscan and friends; Fscan reads a guest io.Reader through its
+// methods). Missing: custom Scanner implementations (the scanning
+// functions accept pointers to basic types only); map keys of interface
+// type holding different dynamic types sort by type name, not by Go's
+// type-descriptor address.
 package fmt
 
 import (
+	"errors"
 	"io"
 	"os"
 )
@@ -108,6 +112,9 @@ func Sprintf(format string, a ...any) string
 // caller must format and call w.Write itself.
 func fprint(w io.Writer, kind int, format string, a []any) (n int, ok bool)
 
+// printFile is fprint for an *os.File.
+func printFile(f *os.File, kind int, format string, a []any) (n int, ok bool)
+
 // Fprint formats using the default formats and writes to w.
 func Fprint(w io.Writer, a ...any) (n int, err error) {
 	if n, ok := fprint(w, 0, "", a); ok {
@@ -135,7 +142,7 @@ func Fprintf(w io.Writer, format string, a ...any) (n int, err error) {
 
 // Print formats using the default formats and writes to standard output.
 func Print(a ...any) (n int, err error) {
-	if n, ok := fprint(os.Stdout, 0, "", a); ok {
+	if n, ok := printFile(os.Stdout, 0, "", a); ok {
 		return n, nil
 	}
 	return Fprint(os.Stdout, a...)
@@ -144,7 +151,7 @@ func Print(a ...any) (n int, err error) {
 // Println formats using the default formats and writes to standard
 // output, with spaces between operands and a trailing newline.
 func Println(a ...any) (n int, err error) {
-	if n, ok := fprint(os.Stdout, 1, "", a); ok {
+	if n, ok := printFile(os.Stdout, 1, "", a); ok {
 		return n, nil
 	}
 	return Fprintln(os.Stdout, a...)
@@ -153,7 +160,7 @@ func Println(a ...any) (n int, err error) {
 // Printf formats according to a format specifier and writes to standard
 // output.
 func Printf(format string, a ...any) (n int, err error) {
-	if n, ok := fprint(os.Stdout, 2, format, a); ok {
+	if n, ok := printFile(os.Stdout, 2, format, a); ok {
 		return n, nil
 	}
 	return Fprintf(os.Stdout, format, a...)
@@ -173,4 +180,155 @@ func Appendln(b []byte, a ...any) []byte {
 // to b.
 func Appendf(b []byte, format string, a ...any) []byte {
 	return append(b, Sprintf(format, a...)...)
+}
+
+// errorf formats like Errorf and returns the %w operand indexes to wrap
+// (sorted and deduplicated when there are several).
+func errorf(format string, a []any) (s string, wrapped []int)
+
+// Errorf formats according to a format specifier and returns the string
+// as a value that satisfies error. With one %w verb whose operand is an
+// error, the result has an Unwrap() error method; with several, an
+// Unwrap() []error method.
+func Errorf(format string, a ...any) error {
+	s, wrapped := errorf(format, a)
+	switch len(wrapped) {
+	case 0:
+		return errors.New(s)
+	case 1:
+		w := &wrapError{msg: s}
+		w.err, _ = a[wrapped[0]].(error)
+		return w
+	}
+	var errs []error
+	for _, i := range wrapped {
+		if e, ok := a[i].(error); ok {
+			errs = append(errs, e)
+		}
+	}
+	return &wrapErrors{s, errs}
+}
+
+type wrapError struct {
+	msg string
+	err error
+}
+
+func (e *wrapError) Error() string {
+	return e.msg
+}
+
+func (e *wrapError) Unwrap() error {
+	return e.err
+}
+
+type wrapErrors struct {
+	msg  string
+	errs []error
+}
+
+func (e *wrapErrors) Error() string {
+	return e.msg
+}
+
+func (e *wrapErrors) Unwrap() []error {
+	return e.errs
+}
+
+// ScanState represents the scanner state passed to custom scanners.
+// (Custom scanners are not supported by spindle's scanning functions.)
+type ScanState interface {
+	ReadRune() (r rune, size int, err error)
+	UnreadRune() error
+	SkipSpace()
+	Token(skipSpace bool, f func(rune) bool) (token []byte, err error)
+	Width() (wid int, ok bool)
+	Read(buf []byte) (n int, err error)
+}
+
+// Scanner is implemented by any value that has a Scan method.
+type Scanner interface {
+	Scan(state ScanState, verb rune) error
+}
+
+// scan runs the host scanner: kind 0 Scan, 1 Scanln, 2 Scanf; from r when
+// fromReader, else from str. The error is io.EOF (code 1),
+// io.ErrUnexpectedEOF (2), a new error with text msg (3) or the reader's
+// own error rerr (4).
+func scan(kind int, fromReader bool, r io.Reader, str, format string, a []any) (n int, code int, msg string, rerr error)
+
+func scanErr(code int, msg string, rerr error) error {
+	switch code {
+	case 0:
+		return nil
+	case 1:
+		return io.EOF
+	case 2:
+		return io.ErrUnexpectedEOF
+	case 4:
+		return rerr
+	}
+	return errors.New(msg)
+}
+
+// Scan scans text read from standard input, storing successive
+// space-separated values into successive arguments. Newlines count as
+// space.
+func Scan(a ...any) (n int, err error) {
+	return Fscan(os.Stdin, a...)
+}
+
+// Scanln is similar to Scan, but stops scanning at a newline and after the
+// final item there must be a newline or EOF.
+func Scanln(a ...any) (n int, err error) {
+	return Fscanln(os.Stdin, a...)
+}
+
+// Scanf scans text read from standard input, storing successive
+// space-separated values into successive arguments as determined by the
+// format.
+func Scanf(format string, a ...any) (n int, err error) {
+	return Fscanf(os.Stdin, format, a...)
+}
+
+// Sscan scans the argument string, storing successive space-separated
+// values into successive arguments. Newlines count as space.
+func Sscan(str string, a ...any) (n int, err error) {
+	n, code, msg, rerr := scan(0, false, nil, str, "", a)
+	return n, scanErr(code, msg, rerr)
+}
+
+// Sscanln is similar to Sscan, but stops scanning at a newline and after
+// the final item there must be a newline or EOF.
+func Sscanln(str string, a ...any) (n int, err error) {
+	n, code, msg, rerr := scan(1, false, nil, str, "", a)
+	return n, scanErr(code, msg, rerr)
+}
+
+// Sscanf scans the argument string, storing successive space-separated
+// values into successive arguments as determined by the format.
+func Sscanf(str string, format string, a ...any) (n int, err error) {
+	n, code, msg, rerr := scan(2, false, nil, str, format, a)
+	return n, scanErr(code, msg, rerr)
+}
+
+// Fscan scans text read from r, storing successive space-separated values
+// into successive arguments. Newlines count as space.
+func Fscan(r io.Reader, a ...any) (n int, err error) {
+	n, code, msg, rerr := scan(0, true, r, "", "", a)
+	return n, scanErr(code, msg, rerr)
+}
+
+// Fscanln is similar to Fscan, but stops scanning at a newline and after
+// the final item there must be a newline or EOF.
+func Fscanln(r io.Reader, a ...any) (n int, err error) {
+	n, code, msg, rerr := scan(1, true, r, "", "", a)
+	return n, scanErr(code, msg, rerr)
+}
+
+// Fscanf scans text read from r, storing successive space-separated values
+// into successive arguments as determined by the format.
+func Fscanf(r io.Reader, format string, a ...any) (n int, err error) {
+	n, code, msg, rerr := scan(2, true, r, "", format, a)
+	return n, scanErr(code, msg, rerr)
 }

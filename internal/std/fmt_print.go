@@ -361,20 +361,24 @@ type methInfo struct {
 	format, goString, errorM, stringM *vm.Func
 }
 
-var methCache sync.Map // *vm.Type -> *methInfo (nil: none)
-
 var noMeths = &methInfo{}
 
-// methodsOf returns t's fmt methods, or nil if it has none.
-func methodsOf(t *vm.Type) *methInfo {
+// methodsOf returns t's fmt methods, or nil if it has none. The answers
+// are cached per machine (types belong to one program; a global cache
+// would keep every program alive).
+func methodsOf(m *vm.Machine, t *vm.Type) *methInfo {
 	if t.Methods == nil {
 		return nil
 	}
-	if mi, ok := methCache.Load(t); ok {
+	d := mdata(m)
+	if mi, ok := d.meths[t]; ok {
 		if mi == noMeths {
 			return nil
 		}
-		return mi.(*methInfo)
+		return mi
+	}
+	if d.meths == nil {
+		d.meths = map[*vm.Type]*methInfo{}
 	}
 	mi := &methInfo{}
 	ms := types.NewMethodSet(t.GoType)
@@ -416,10 +420,10 @@ func methodsOf(t *vm.Type) *methInfo {
 		}
 	}
 	if *mi == (methInfo{}) {
-		methCache.Store(t, noMeths)
+		d.meths[t] = noMeths
 		return nil
 	}
-	methCache.Store(t, mi)
+	d.meths[t] = mi
 	return mi
 }
 
@@ -429,7 +433,7 @@ func (p *printer) handleMethods(t *vm.Type, v vm.Value, verb rune) bool {
 	if p.erroring {
 		return false
 	}
-	mi := methodsOf(t)
+	mi := methodsOf(p.f.M, t)
 	if verb == 'w' {
 		if mi == nil || mi.errorM == nil || !p.wrapErrs {
 			p.badVerb(verb)
@@ -518,6 +522,9 @@ func (p *printer) callMethod(fn *vm.Func, t *vm.Type, v vm.Value, verb rune, met
 
 // --- values -------------------------------------------------------------
 
+// maxPrintDepth bounds the recursion of printValue.
+const maxPrintDepth = 100000
+
 func isByteSlice(t *vm.Type) bool {
 	return t.Kind == vm.KSlice && !t.Named && t.Elem.Kind == vm.KUint8 && !t.Elem.Named
 }
@@ -545,11 +552,13 @@ func (p *printer) printArg(a vm.Value, verb rune) {
 		p.fmtPointer(t, x.V, 'p')
 		return
 	}
-	if t.Methods == nil && verb != 'w' {
-		if isByteSlice(t) {
-			p.fmtBytes(Bytes(x.V), verb, t, "[]byte")
-			return
-		}
+	// Go's fast path: unnamed basic types and []byte skip the method
+	// checks (even for %w).
+	if isByteSlice(t) {
+		p.fmtBytes(Bytes(x.V), verb, t, "[]byte")
+		return
+	}
+	if t.Methods == nil && (verb != 'w' || !t.Named && t.Kind <= vm.KComplex128 || t.Kind == vm.KString && !t.Named) {
 		p.printValue(t, x.V, verb, 0, false)
 		return
 	}
@@ -561,6 +570,11 @@ func (p *printer) printArg(a vm.Value, verb rune) {
 // printValue prints value v of type t. ro reports that v was reached
 // through an unexported field (its methods are then not used).
 func (p *printer) printValue(t *vm.Type, v vm.Value, verb rune, depth int, ro bool) {
+	if depth > maxPrintDepth {
+		// Go recurses until its stack overflows (a slice or map that
+		// contains itself through an interface).
+		panic(vm.Fatal("stack overflow"))
+	}
 	if depth > 0 && !ro && (t.Methods != nil || verb == 'w') {
 		p.curT, p.curV = t, v
 		if p.handleMethods(t, v, verb) {
@@ -633,6 +647,9 @@ func (p *printer) printValue(t *vm.Type, v vm.Value, verb rune, depth int, ro bo
 		p.printValue(x.T, x.V, verb, depth+1, ro)
 	case vm.KArray, vm.KSlice:
 		elems := v.Slice()
+		if t.Kind == vm.KArray && len(elems) < t.Len {
+			elems = append(elems[:len(elems):len(elems)], make([]vm.Value, t.Len-len(elems))...)
+		}
 		switch verb {
 		case 's', 'q', 'x', 'X':
 			if t.Elem.Kind == vm.KUint8 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"spindle/internal/vm"
 )
@@ -160,7 +161,7 @@ func (g *guestReader) hostErr(v vm.Value) error {
 		return nil
 	}
 	msg := "error"
-	if mi := methodsOf(x.T); mi != nil && mi.errorM != nil {
+	if mi := methodsOf(g.f.M, x.T); mi != nil && mi.errorM != nil {
 		msg = g.f.M.CallGuest(g.f, mi.errorM, nil, x.V)[0].String()
 	}
 	if msg == "EOF" {
@@ -181,6 +182,51 @@ func (g guestRuneScanner) UnreadRune() error {
 	return g.hostErr(out[0])
 }
 
+// bufioRunes reads runes straight out of a guest *bufio.Reader's buffer,
+// calling its methods only when the buffer must be refilled. The field
+// indexes follow _std/bufio's Reader: buf, rd, r, w, err, lastByte,
+// lastRuneSize.
+type bufioRunes struct{ guestRuneScanner }
+
+func (g bufioRunes) ReadRune() (rune, int, error) {
+	if p := g.x.V.Ptr(); p != nil {
+		fs := p.Slice()
+		buf, r, w := fs[0].Slice(), int(fs[2].Int()), int(fs[3].Int())
+		if r < w && w <= len(buf) {
+			c := rune(byte(buf[r].N))
+			size := 1
+			if c >= utf8.RuneSelf {
+				var tmp [utf8.UTFMax]byte
+				n := copy(tmp[:], guestBytesHead(buf[r:w], utf8.UTFMax))
+				if !utf8.FullRune(tmp[:n]) {
+					return g.guestRuneScanner.ReadRune()
+				}
+				c, size = utf8.DecodeRune(tmp[:n])
+			}
+			r += size
+			fs[2] = vm.Int(int64(r))
+			fs[5] = vm.Int(int64(byte(buf[r-1].N)))
+			fs[6] = vm.Int(int64(size))
+			return c, size, nil
+		}
+	}
+	return g.guestRuneScanner.ReadRune()
+}
+
+func (g bufioRunes) UnreadRune() error {
+	if p := g.x.V.Ptr(); p != nil {
+		fs := p.Slice()
+		r, last := fs[2].Int(), fs[6].Int()
+		if last >= 0 && r >= last {
+			fs[2] = vm.Int(r - last)
+			fs[5] = vm.Int(-1)
+			fs[6] = vm.Int(-1)
+			return nil
+		}
+	}
+	return g.guestRuneScanner.UnreadRune()
+}
+
 func newGuestReader(f *vm.Fiber, x *vm.Iface) io.Reader {
 	g := &guestReader{f: f, x: x, fd: -1}
 	if x.T.Name == "*os.File" {
@@ -193,6 +239,9 @@ func newGuestReader(f *vm.Fiber, x *vm.Iface) io.Reader {
 	g.readRune = x.T.Methods["ReadRune"]
 	g.unreadRune = x.T.Methods["UnreadRune"]
 	if g.readRune != nil && g.unreadRune != nil {
+		if x.T.Name == "*bufio.Reader" {
+			return bufioRunes{guestRuneScanner{g}}
+		}
 		return guestRuneScanner{g}
 	}
 	return g

@@ -86,9 +86,19 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 		m.builtinArgs(f, cs.Builtin, args)
 		return
 	}
-	if cs.Kind == CallStatic && cs.Fn.Host == nil {
-		// The common case: copy the arguments straight into the new stack.
-		nf := m.newFiber(cs.Fn, nil, nil)
+	var callee *Func
+	var free []Value
+	switch cs.Kind {
+	case CallStatic:
+		callee = cs.Fn
+	case CallClosure:
+		if c, _ := regs[cs.Recv].R.(*Closure); c != nil {
+			callee, free = c.Fn, c.Free
+		}
+	}
+	if callee != nil && callee.Host == nil {
+		// The common cases: copy the arguments straight into the new stack.
+		nf := m.newFiber(callee, nil, free)
 		for i, a := range cs.Args {
 			nf.stack[i] = regs[a]
 		}

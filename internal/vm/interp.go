@@ -339,11 +339,14 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		kind := top.kind
 		regs := f.stack[top.base : top.base+fn.NRegs]
 		if kind == frameHost || n == 1 {
-			out := make([]Value, len(res))
-			for i, r := range res {
-				out[i] = regs[r]
+			if kind == frameHost || f.joinable {
+				// Results are wanted by CallGuest or by Join.
+				out := make([]Value, len(res))
+				for i, r := range res {
+					out[i] = regs[r]
+				}
+				f.x().result = out
 			}
-			f.x().result = out
 			clear(regs)
 			f.frames = f.frames[:n-1]
 			if kind == frameHost {
@@ -720,7 +723,7 @@ func ip2A(ip *Instr) int32 {
 
 // growFrames doubles the frame slice's capacity.
 func (f *Fiber) growFrames() {
-	nf := make([]Frame, len(f.frames), 2*cap(f.frames)+4)
+	nf := make([]Frame, len(f.frames), 2*cap(f.frames)+2)
 	copy(nf, f.frames)
 	f.frames = nf
 }
