@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -59,6 +60,9 @@ func run(argv []string) int {
 		break
 	}
 	args := argv[i:]
+	// Compiling allocates a young heap that the GC would otherwise scan
+	// several times over: collect rarely until the program starts.
+	old := debug.SetGCPercent(800)
 	var prog *spindle.Program
 	var err error
 	name := "main"
@@ -72,6 +76,7 @@ func run(argv []string) int {
 	default:
 		usage()
 	}
+	debug.SetGCPercent(old)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2

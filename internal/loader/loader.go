@@ -127,12 +127,35 @@ func (s *Std) load(p string) (*Package, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("package %s is not in spindle's standard library", p)
 	}
+	s.preload(files)
 	pkg, err := check(p, s.Fset, files, stdImporter{s})
 	if err != nil {
 		return nil, fmt.Errorf("BUG: guest std %s does not type-check: %v", p, err)
 	}
 	pkg.Std = true
 	return pkg, nil
+}
+
+// preload loads the imports of files concurrently, so independent std
+// packages are parsed and checked in parallel (start-up time).
+func (s *Std) preload(files []*ast.File) {
+	var wg sync.WaitGroup
+	seen := map[string]bool{}
+	for _, f := range files {
+		for _, im := range f.Imports {
+			ip := strings.Trim(im.Path.Value, `"`)
+			if ip == "unsafe" || ip == "C" || seen[ip] || !s.Has(ip) {
+				continue
+			}
+			seen[ip] = true
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				s.Load(ip)
+			}()
+		}
+	}
+	wg.Wait()
 }
 
 type stdImporter struct{ s *Std }
@@ -225,6 +248,7 @@ func (s *Std) LoadMain(names []string, srcs [][]byte) (*Program, error) {
 			return nil, ErrorList{fmt.Sprintf("%s:%d:%d: package %s is not a main package", pos.Filename, pos.Line, pos.Column, f.Name.Name)}
 		}
 	}
+	s.preload(files)
 	// Check imports up front for a clear message about missing packages.
 	for _, f := range files {
 		for _, im := range f.Imports {
