@@ -181,7 +181,7 @@ func TestConformanceAgainstGo(t *testing.T) {
 			}
 			bin := filepath.Join(tmp, strings.ReplaceAll(name, "/", "_"))
 			build := exec.Command(gobin, "build", "-o", bin, path)
-			build.Env = append(os.Environ(), "GOFLAGS=", "GO111MODULE=off")
+			build.Env = append(os.Environ(), "GOFLAGS=")
 			if out, err := build.CombinedOutput(); err != nil {
 				t.Fatalf("go build: %v\n%s", err, out)
 			}

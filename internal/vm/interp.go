@@ -307,7 +307,17 @@ func (m *Machine) exec(f *Fiber) status {
 			// spill ip and rp on every dispatch).
 			f.ip, f.rp = ip, rp
 			if st := m.slow(f, ins); st != stContinue {
-				return st
+				if st != stPark {
+					return st
+				}
+				// The fiber parked: switch straight to the next runnable
+				// one (the scheduler loop would do the same, slower).
+				nf := m.switchFrom(f)
+				if nf == nil {
+					return st
+				}
+				f = nf
+				f.ip, f.rp = f.enter()
 			}
 			ip, rp = f.ip, f.rp
 		}

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -227,10 +228,16 @@ func (m *Machine) noteHot(f *Fiber) {
 		return
 	}
 	f.warned = true
+	// Name the innermost frame of the program's own code (not the std's).
 	where := "?"
-	if n := len(f.frames); n > 0 {
-		fr := &f.frames[n-1]
-		where = fmt.Sprintf("%s at %s:%d", fr.fn.Name, fr.fn.File, fr.fn.lineAt(fr.pc-1))
+	for i := len(f.frames) - 1; i >= 0; i-- {
+		fr := &f.frames[i]
+		if i == len(f.frames)-1 || !strings.HasPrefix(fr.fn.File, "$std/") {
+			where = fmt.Sprintf("%s at %s:%d", fr.fn.Name, fr.fn.File, fr.fn.lineAt(fr.pc-1))
+		}
+		if !strings.HasPrefix(fr.fn.File, "$std/") {
+			break
+		}
 	}
 	m.Out.Flush()
 	fmt.Fprintf(m.Config.Stderr, "spindle: warning: goroutine %d has run for %v without blocking (%s); other fibers only run when it is preempted\n",

@@ -286,6 +286,7 @@ func (m *Machine) runSlices() (pf *Fiber, p any) {
 			f.budget = int32(m.budget)
 		}
 		st := m.exec(f)
+		f = m.cur // the dispatch loop may have switched fibers (switchFrom)
 		m.cur = nil
 		if m.exited {
 			return nil, nil
@@ -293,6 +294,30 @@ func (m *Machine) runSlices() (pf *Fiber, p any) {
 		m.afterSlice(f, st)
 	}
 	return nil, nil
+}
+
+// switchFrom ends the slice of f, which parked, and starts the next
+// runnable fiber's slice in place, for the dispatch loop. It returns nil
+// when the scheduler loop must take over (nothing runnable, periodic
+// checks due, shutdown, an exited or cancelled run).
+func (m *Machine) switchFrom(f *Fiber) *Fiber {
+	nf := m.head
+	if nf == nil || m.exited || m.shutdown || (m.slices+1)&255 == 0 || nf.keepBudget {
+		return nil
+	}
+	if f.ext != nil {
+		f.ext.hotSince = time.Time{}
+	}
+	m.head = nf.next
+	if m.head == nil {
+		m.tail = nil
+	}
+	nf.next = nil
+	m.slices++
+	m.cur = nf
+	nf.state = Running
+	nf.budget = int32(m.budget)
+	return nf
 }
 
 // afterSlice files a fiber whose slice ended with status st.
