@@ -18,9 +18,12 @@ type fnc struct {
 	f  *ssa.Function
 	vf *vm.Func
 
-	regs   map[ssa.Value]int32
-	nregs  int32
-	fused  map[*ssa.BinOp]bool
+	regs  map[ssa.Value]int32
+	nregs int32
+	fused map[*ssa.BinOp]bool
+	// spills maps read-only spilled parameters (see readOnlySpills) to the
+	// parameter; their Alloc, Store and FieldAddrs emit nothing.
+	spills map[*ssa.Alloc]*ssa.Parameter
 	consts map[string]int32
 	glregs map[*ssa.Global]int32
 	temps  int32 // first of the phi temporaries
@@ -86,6 +89,7 @@ func (fc *fnc) layout() {
 	}
 	coalesced := fc.coalesce()
 	fc.fused = fc.fusable()
+	fc.spills = fc.readOnlySpills()
 	for _, b := range f.Blocks {
 		for _, ins := range b.Instrs {
 			v, ok := ins.(ssa.Value)
@@ -470,6 +474,9 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 	case *ssa.RunDefers:
 		fc.emit(vm.OpRunDefers, 0, 0, 0)
 	case *ssa.Alloc:
+		if fc.spills[i] != nil {
+			return
+		}
 		fc.emit(vm.OpAlloc, fc.reg(i), fc.tidxOf(deref(i.Type())), 0)
 	case *ssa.BinOp:
 		if !fc.fused[i] {
@@ -507,6 +514,9 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 	case *ssa.Field:
 		fc.emit(vm.OpField, fc.reg(i), fc.reg(i.X), int32(i.Field))
 	case *ssa.FieldAddr:
+		if a, ok := i.X.(*ssa.Alloc); ok && fc.spills[a] != nil {
+			return // read through Field at each load
+		}
 		fc.emit(vm.OpFieldAddr, fc.reg(i), fc.reg(i.X), int32(i.Field))
 	case *ssa.Index:
 		if isString(i.X.Type()) {
@@ -565,6 +575,9 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 	case *ssa.Next:
 		fc.emit(vm.OpNext, fc.reg(i), fc.reg(i.Iter), 0)
 	case *ssa.Store:
+		if a, ok := i.Addr.(*ssa.Alloc); ok && fc.spills[a] != nil {
+			return
+		}
 		t := fc.c.typ(i.Val.Type())
 		if t.IsAgg() {
 			fc.emit(vm.OpStoreAgg, fc.reg(i.Addr), fc.reg(i.Val), fc.typeIdx(t))
@@ -876,6 +889,16 @@ func (fc *fnc) unop(i *ssa.UnOp) {
 		fc.emit(vm.OpCom, dst, x, 0)
 		fc.ext(dst, i.X.Type())
 	case token.MUL:
+		if fa, ok := i.X.(*ssa.FieldAddr); ok {
+			if a, ok := fa.X.(*ssa.Alloc); ok && fc.spills[a] != nil {
+				fc.emit(vm.OpField, dst, fc.reg(fc.spills[a]), int32(fa.Field))
+				return
+			}
+		}
+		if a, ok := i.X.(*ssa.Alloc); ok && fc.spills[a] != nil {
+			fc.emit(vm.OpMove, dst, fc.reg(fc.spills[a]), 0)
+			return
+		}
 		t := fc.c.typ(i.Type())
 		if t.IsAgg() {
 			fc.emit(vm.OpLoadAgg, dst, x, fc.typeIdx(t))
@@ -1348,4 +1371,56 @@ func (fc *fnc) refRegs(limit int32) {
 func isScalar(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat) != 0 && b.Kind() != types.UnsafePointer
+}
+
+// readOnlySpills finds struct parameters that go/ssa spilled to a local
+// variable only to read their fields (x.f on a value receiver cannot be
+// lifted to a register by ssa): the Alloc does not escape, is stored once
+// with the parameter, and is otherwise only loaded, directly or through
+// FieldAddrs that are only loaded. Those loads read the parameter's fields
+// instead, saving two allocations per call.
+func (fc *fnc) readOnlySpills() map[*ssa.Alloc]*ssa.Parameter {
+	out := map[*ssa.Alloc]*ssa.Parameter{}
+	for _, b := range fc.f.Blocks {
+		for _, ins := range b.Instrs {
+			a, ok := ins.(*ssa.Alloc)
+			if !ok || a.Heap {
+				continue
+			}
+			if _, isStruct := deref(a.Type()).Underlying().(*types.Struct); !isStruct {
+				continue
+			}
+			var param *ssa.Parameter
+			good := true
+			for _, r := range *a.Referrers() {
+				switch r := r.(type) {
+				case *ssa.Store:
+					p, ok := r.Val.(*ssa.Parameter)
+					if !ok || param != nil || r.Addr != a {
+						good = false
+					}
+					param = p
+				case *ssa.FieldAddr:
+					for _, u := range *r.Referrers() {
+						if l, ok := u.(*ssa.UnOp); !ok || l.Op != token.MUL {
+							if _, dbg := u.(*ssa.DebugRef); !dbg {
+								good = false
+							}
+						}
+					}
+				case *ssa.UnOp:
+					if r.Op != token.MUL {
+						good = false
+					}
+				case *ssa.DebugRef:
+				default:
+					good = false
+				}
+			}
+			if good && param != nil {
+				out[a] = param
+			}
+		}
+	}
+	return out
 }

@@ -1,5 +1,7 @@
 package vm
 
+import "sync/atomic"
+
 // Instr is one instruction; see opcodes.go for each Op's operands.
 type Instr struct {
 	Op      Op
@@ -75,6 +77,9 @@ type CallSite struct {
 	// DeferStack is the register holding the frame whose defer list a
 	// defer statement pushes to (range-over-func bodies), or -1.
 	DeferStack int32
+	// ic caches the last dynamic type and method of an invoke (Seal
+	// allocates it; shared by every machine running the program).
+	ic *icache
 }
 
 // CallKind is the form of a call.
@@ -164,4 +169,15 @@ type BuiltinOp struct {
 	Args  []int32
 	Types []*Type // argument types
 	T     *Type   // result type
+}
+
+// icache is a call site's inline cache: the last (dynamic type, method)
+// pair an interface method call resolved.
+type icache struct {
+	p atomic.Pointer[icEntry]
+}
+
+type icEntry struct {
+	t  *Type
+	fn *Func
 }

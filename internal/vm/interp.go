@@ -27,6 +27,21 @@ const (
 // registers are addressed without bounds checks: Verify proved every
 // register operand and jump target of the function in range at load time.
 func (m *Machine) exec(f *Fiber) status {
+	for {
+		st := m.run1(f)
+		if st != stPark {
+			return st
+		}
+		// The fiber parked: switch straight to the next runnable one (the
+		// scheduler loop would do the same, slower).
+		if f = m.switchFrom(f); f == nil {
+			return st
+		}
+	}
+}
+
+// run1 is the dispatch loop proper: it runs f until its slice ends.
+func (m *Machine) run1(f *Fiber) status {
 	ip, rp := f.enter()
 	for {
 		ins := *ip
@@ -212,13 +227,94 @@ func (m *Machine) exec(f *Fiber) status {
 				f.growFrames()
 			}
 			f.frames = f.frames[:n+1]
-			f.frames[n] = Frame{fn: callee, base: nb, ret: ip2A(ip)}
+			f.frames[n] = Frame{fn: callee, base: nb, ret: retOf(&f.frames[n-1])}
 			ip = &callee.Code[0]
 			rp = win
 			f.budget--
 			if f.budget <= 0 {
 				return stYield
 			}
+		case OpCallClosure, OpCallInvoke:
+			// Guest callees run here; host callees and nil callees go to
+			// slow (which re-decodes the call).
+			var callee *Func
+			var free []Value
+			var recv Value
+			// ip and rp go through the fiber around the method lookup (a
+			// call), so they are not live across it.
+			f.ip, f.rp = ip, rp
+			if ins.Op == OpCallClosure {
+				c, _ := reg(rp, ins.B).R.(*Closure)
+				if c == nil || c.Fn.Host != nil {
+					goto slowPath
+				}
+				callee, free = c.Fn, c.Free
+			} else {
+				x, _ := reg(rp, ins.B).R.(*Iface)
+				if x == nil {
+					goto slowPath
+				}
+				top := &f.frames[len(f.frames)-1]
+				callee = top.fn.Calls[ins.C].lookup(x.T)
+				if callee.Host != nil {
+					goto slowPath
+				}
+				recv = x.V
+			}
+			ip, rp = f.ip, f.rp
+			{
+				top := &f.frames[len(f.frames)-1]
+				fn := top.fn
+				cs := &fn.Calls[ip2C(ip)]
+				top.pc = pcOf(top, ip)
+				nb := top.base + fn.NRegs
+				need := int(nb+callee.NRegs) + 1
+				if need > len(f.stack) {
+					if !f.growStack(need) {
+						m.stackOverflow(f, need)
+					}
+					rp = f.regBase(top.base)
+				}
+				win := unsafe.Add(rp, uintptr(fn.NRegs)*valueSize)
+				j := int32(0)
+				if ip2Op(ip) == OpCallInvoke {
+					*reg(win, 0) = recv
+					j = 1
+				}
+				for _, a := range cs.Args {
+					*reg(win, j) = *reg(rp, a)
+					j++
+				}
+				for i, v := range free {
+					*reg(win, callee.NParams+int32(i)) = v
+				}
+				if len(callee.Consts) > 0 {
+					cw := unsafe.Add(win, uintptr(callee.ConstBase)*valueSize)
+					for i, c := range callee.Consts {
+						*reg(cw, int32(i)) = c
+					}
+				}
+				n := len(f.frames)
+				if n == cap(f.frames) {
+					f.growFrames()
+				}
+				f.frames = f.frames[:n+1]
+				f.frames[n] = Frame{fn: callee, base: nb, ret: retOf(&f.frames[n-1])}
+				ip = &callee.Code[0]
+				rp = win
+				f.budget--
+				if f.budget <= 0 {
+					return stYield
+				}
+			}
+			continue
+		slowPath:
+			// Re-read the instruction: keeping ins live across the method
+			// lookup would cost a spill on every dispatch.
+			if st := m.slow(f, *(*Instr)(unsafe.Add(unsafe.Pointer(f.ip), -instrSize))); st != stContinue {
+				return st
+			}
+			ip, rp = f.ip, f.rp
 		case OpRet0, OpRet1:
 			n := len(f.frames)
 			top := &f.frames[n-1]
@@ -307,17 +403,7 @@ func (m *Machine) exec(f *Fiber) status {
 			// spill ip and rp on every dispatch).
 			f.ip, f.rp = ip, rp
 			if st := m.slow(f, ins); st != stContinue {
-				if st != stPark {
-					return st
-				}
-				// The fiber parked: switch straight to the next runnable
-				// one (the scheduler loop would do the same, slower).
-				nf := m.switchFrom(f)
-				if nf == nil {
-					return st
-				}
-				f = nf
-				f.ip, f.rp = f.enter()
+				return st
 			}
 			ip, rp = f.ip, f.rp
 		}
@@ -725,11 +811,27 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 	return stContinue
 }
 
+// ip2C and ip2Op reload the C operand and the op of the instruction being
+// executed (see ip2A).
+func ip2C(ip *Instr) int32 {
+	return (*Instr)(unsafe.Add(unsafe.Pointer(ip), -instrSize)).C
+}
+
+func ip2Op(ip *Instr) Op {
+	return (*Instr)(unsafe.Add(unsafe.Pointer(ip), -instrSize)).Op
+}
+
 // ip2A returns the A operand of the instruction before ip (the one being
 // executed), reloaded from memory so that it is not live across calls.
 func ip2A(ip *Instr) int32 {
 	return (*Instr)(unsafe.Add(unsafe.Pointer(ip), -instrSize)).A
 }
+
+// retOf returns the result register of the call instruction the frame is
+// executing (its pc is saved just past it). Reading it through the frame,
+// after the calls that set up the callee, keeps the instruction pointer
+// from staying live across them.
+func retOf(caller *Frame) int32 { return caller.fn.Code[caller.pc-1].A }
 
 // growFrames doubles the frame slice's capacity.
 func (f *Fiber) growFrames() {

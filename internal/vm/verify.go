@@ -222,6 +222,11 @@ var sentinel = Instr{Op: OpNop, A: -1, B: -1, C: -1}
 
 // Seal appends the end sentinel to fn's code; compilers call it last.
 func Seal(fn *Func) {
+	for i := range fn.Calls {
+		if fn.Calls[i].Kind == CallInvoke {
+			fn.Calls[i].ic = new(icache)
+		}
+	}
 	fn.Code = append(fn.Code, sentinel)
 	fn.Lines = append(fn.Lines, fn.Lines[len(fn.Lines)-1])
 }
