@@ -56,45 +56,59 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 		mode |= ssa.SanityCheckFunctions
 	}
 	prog := ssa.NewProgram(lp.Fset, mode)
-	// Create every std package that main reaches, dependencies included.
-	created := map[*types.Package]bool{}
-	var create func(tp *types.Package) error
-	create = func(tp *types.Package) error {
-		if created[tp] {
+	// Collect main and every std package it reaches (the runtime package
+	// always: run-time errors are its types), dependencies first.
+	var order []*loader.Package
+	seen := map[*types.Package]bool{}
+	var visit func(tp *types.Package) error
+	visit = func(tp *types.Package) error {
+		if seen[tp] {
 			return nil
 		}
-		created[tp] = true
-		if tp == types.Unsafe {
-			prog.CreatePackage(types.Unsafe, nil, nil, true)
-			return nil
-		}
+		seen[tp] = true
 		for _, im := range tp.Imports() {
-			if err := create(im); err != nil {
+			if err := visit(im); err != nil {
 				return err
 			}
 		}
-		if tp.Path() == "main" {
+		switch tp.Path() {
+		case "unsafe":
+			return nil
+		case "main":
+			order = append(order, lp.Main)
 			return nil
 		}
 		sp, err := lp.Std.Load(tp.Path())
 		if err != nil {
 			return err
 		}
-		prog.CreatePackage(sp.Types, sp.Files, sp.Info, true)
+		order = append(order, sp)
 		return nil
 	}
-	// The runtime package is always present: run-time errors are its types.
 	rt, err := lp.Std.Load("runtime")
 	if err != nil {
 		return nil, err
 	}
-	if err := create(rt.Types); err != nil {
+	if err := visit(rt.Types); err != nil {
 		return nil, err
 	}
-	if err := create(lp.Main.Types); err != nil {
+	if err := visit(lp.Main.Types); err != nil {
 		return nil, err
 	}
-	mainPkg := prog.CreatePackage(lp.Main.Types, lp.Main.Files, lp.Main.Info, true)
+	pr := newPruner(order)
+	pr.run()
+	for tp := range seen {
+		if tp == types.Unsafe {
+			prog.CreatePackage(types.Unsafe, nil, nil, true)
+		}
+	}
+	var mainPkg *ssa.Package
+	for _, p := range order {
+		sp := prog.CreatePackage(p.Types, pr.files(p), p.Info, true)
+		if p == lp.Main {
+			mainPkg = sp
+		}
+	}
 	prog.Build()
 
 	c := &Compiler{
