@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -83,6 +84,11 @@ type Machine struct {
 	tseq   uint64
 	slices int
 	start  time.Time
+
+	in          inbox
+	pending     int // outside work that will wake a fiber (AddPending)
+	tid         int // the OS thread running the machine
+	stopCtxWake func() bool
 }
 
 // NewMachine prepares a run of p.
@@ -110,6 +116,7 @@ func NewMachine(p *Program, c Config) *Machine {
 		rng:      c.Seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D,
 		Out:      bufio.NewWriterSize(c.Stdout, 32<<10),
 		dumpReq:  make(chan chan string),
+		in:       inbox{sig: make(chan struct{}, 1)},
 		start:    time.Now(),
 	}
 	m.globals = make([]Value, len(p.Globals))
@@ -188,6 +195,7 @@ func (m *Machine) Run() (code int) {
 	// A machine is a shard: one OS thread runs all of its fibers.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	m.tid = syscall.Gettid()
 	defer func() {
 		m.Out.Flush()
 		m.release()
@@ -258,6 +266,7 @@ func (m *Machine) runSlices() (pf *Fiber, p any) {
 		m.slices++
 		if m.slices&255 == 0 {
 			m.serveDump()
+			m.pollOutside()
 			// Busy fibers must not starve timers or ignore cancellation.
 			if ctx.Err() != nil {
 				if m.beginShutdown() {
@@ -373,6 +382,15 @@ func (m *Machine) release() {
 	}
 	m.allHead = nil
 	m.head, m.tail = nil, nil
+	if m.stopCtxWake != nil {
+		m.stopCtxWake()
+	}
+	if p := m.in.poller; p != nil {
+		m.in.mu.Lock()
+		m.in.poller = nil
+		m.in.mu.Unlock()
+		p.Close()
+	}
 	m.timers = nil
 	m.globals = nil
 }
@@ -390,21 +408,16 @@ func (m *Machine) idle() bool {
 			return true
 		}
 	}
-	if len(m.timers) > 0 {
-		t := m.timers[0]
-		d := time.Until(m.start.Add(t.when))
-		if d > 0 {
-			timer := time.NewTimer(d)
-			select {
-			case <-timer.C:
-			case r := <-m.dumpReq:
-				timer.Stop()
-				r <- m.Dump()
-				return true
-			case <-m.Config.Context.Done():
-				timer.Stop()
-				return !m.beginShutdown()
-			}
+	if m.drainInbox() {
+		return true
+	}
+	if len(m.timers) > 0 || m.pending > 0 {
+		d := time.Duration(-1)
+		if len(m.timers) > 0 {
+			d = max(time.Until(m.start.Add(m.timers[0].when)), 0)
+		}
+		if !m.waitOutside(d) {
+			return false
 		}
 		m.fireTimers()
 		return true
@@ -474,6 +487,17 @@ func (m *Machine) beginShutdown() bool {
 		}
 	}
 	return false
+}
+
+// pollOutside takes in posted work and ready I/O between slices, without
+// blocking.
+func (m *Machine) pollOutside() {
+	if p := m.in.poller; p != nil {
+		if _, err := p.Wait(0); err != nil {
+			panic(bugf("poller: %v", err))
+		}
+	}
+	m.drainInbox()
 }
 
 // fireTimers runs the callbacks of every timer that is due.

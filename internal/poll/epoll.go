@@ -1,0 +1,143 @@
+//go:build linux
+
+package poll
+
+import (
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// New returns a poller: io_uring if SPINDLE_IO allows it and its setup
+// works, else epoll.
+func New() (Poller, error) {
+	switch os.Getenv("SPINDLE_IO") {
+	case "", "uring":
+		// A failed io_uring setup (an old kernel, a sandbox forbidding it)
+		// falls back to epoll.
+		if p, err := newURing(); err == nil {
+			return p, nil
+		}
+	case "epoll":
+	default:
+		return nil, fmt.Errorf("SPINDLE_IO=%q: want uring or epoll", os.Getenv("SPINDLE_IO"))
+	}
+	return newEpoll()
+}
+
+// epoller is the epoll backend: fds registered edge-triggered for reads and
+// writes, plus an eventfd for Wake.
+type epoller struct {
+	epfd   int
+	wakefd int
+	cbs    map[int]func(Event)
+	events []unix.EpollEvent
+
+	mu     sync.Mutex // guards closed against Wake from other threads
+	closed bool
+}
+
+func newEpoll() (*epoller, error) {
+	epfd, err := unix.EpollCreate1(unix.EPOLL_CLOEXEC)
+	if err != nil {
+		return nil, fmt.Errorf("epoll_create1: %w", err)
+	}
+	wfd, err := unix.Eventfd(0, unix.EFD_NONBLOCK|unix.EFD_CLOEXEC)
+	if err != nil {
+		unix.Close(epfd)
+		return nil, fmt.Errorf("eventfd: %w", err)
+	}
+	p := &epoller{epfd: epfd, wakefd: wfd, cbs: map[int]func(Event){}, events: make([]unix.EpollEvent, 128)}
+	ev := unix.EpollEvent{Events: unix.EPOLLIN, Fd: int32(wfd)}
+	if err := unix.EpollCtl(epfd, unix.EPOLL_CTL_ADD, wfd, &ev); err != nil {
+		p.Close()
+		return nil, fmt.Errorf("epoll_ctl: %w", err)
+	}
+	return p, nil
+}
+
+func (p *epoller) Backend() string { return "epoll" }
+
+func (p *epoller) Register(fd int, cb func(Event)) error {
+	ev := unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLOUT | unix.EPOLLRDHUP | unix.EPOLLET, Fd: int32(fd)}
+	if err := unix.EpollCtl(p.epfd, unix.EPOLL_CTL_ADD, fd, &ev); err != nil {
+		return err
+	}
+	p.cbs[fd] = cb
+	return nil
+}
+
+func (p *epoller) Unregister(fd int) error {
+	delete(p.cbs, fd)
+	return unix.EpollCtl(p.epfd, unix.EPOLL_CTL_DEL, fd, nil)
+}
+
+func (p *epoller) Wait(timeout time.Duration) (int, error) {
+	ms := -1
+	if timeout >= 0 {
+		ms = int((timeout + time.Millisecond - 1) / time.Millisecond)
+	}
+	for {
+		n, err := unix.EpollWait(p.epfd, p.events, ms)
+		if err == unix.EINTR {
+			if ms == 0 {
+				return 0, nil
+			}
+			continue
+		}
+		if err != nil {
+			return 0, err
+		}
+		handled := 0
+		for _, ev := range p.events[:n] {
+			fd := int(ev.Fd)
+			if fd == p.wakefd {
+				var buf [8]byte
+				unix.Read(p.wakefd, buf[:])
+				continue
+			}
+			cb := p.cbs[fd]
+			if cb == nil {
+				continue
+			}
+			var e Event
+			if ev.Events&(unix.EPOLLIN|unix.EPOLLPRI) != 0 {
+				e |= Readable
+			}
+			if ev.Events&unix.EPOLLOUT != 0 {
+				e |= Writable
+			}
+			if ev.Events&(unix.EPOLLHUP|unix.EPOLLERR|unix.EPOLLRDHUP) != 0 {
+				e |= HangUp | Readable | Writable
+			}
+			cb(e)
+			handled++
+		}
+		return handled, nil
+	}
+}
+
+func (p *epoller) Wake() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return
+	}
+	one := [8]byte{1}
+	unix.Write(p.wakefd, one[:])
+}
+
+func (p *epoller) Close() error {
+	p.mu.Lock()
+	p.closed = true
+	p.mu.Unlock()
+	unix.Close(p.wakefd)
+	return unix.Close(p.epfd)
+}
+
+// newURing is replaced by the io_uring backend; until it lands, New uses
+// epoll.
+func newURing() (Poller, error) { return nil, fmt.Errorf("io_uring backend not built") }

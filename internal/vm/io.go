@@ -1,0 +1,154 @@
+package vm
+
+import (
+	"context"
+	"sync"
+	"syscall"
+	"time"
+
+	"spindle/internal/poll"
+)
+
+// Blocking work and I/O readiness reach a machine from other threads through
+// its inbox: Post queues a function that the machine runs on its own thread
+// between slices, or while it idles. The machine's event loop (a poll.Poller,
+// created on first use) wakes it for readiness and for posts. Host code that
+// parks a fiber waiting for outside work counts it with AddPending, so the
+// machine does not mistake a fiber waiting for I/O for a deadlock.
+
+// inbox is the machine's queue of posted functions.
+type inbox struct {
+	mu  sync.Mutex
+	q   []func()
+	sig chan struct{} // capacity 1: wakes an idle machine without a poller
+	// poller is set once (on the machine's thread) and then only read by
+	// Post, under mu.
+	poller poll.Poller
+}
+
+// Post runs fn on the machine's thread soon. Safe from any goroutine; fn
+// must not block.
+func (m *Machine) Post(fn func()) {
+	in := &m.in
+	in.mu.Lock()
+	in.q = append(in.q, fn)
+	p := in.poller
+	in.mu.Unlock()
+	if p != nil {
+		p.Wake()
+		return
+	}
+	select {
+	case in.sig <- struct{}{}:
+	default:
+	}
+}
+
+// drainInbox runs the posted functions; it reports whether there were any.
+func (m *Machine) drainInbox() bool {
+	in := &m.in
+	in.mu.Lock()
+	q := in.q
+	in.q = nil
+	in.mu.Unlock()
+	for _, fn := range q {
+		fn()
+	}
+	return len(q) > 0
+}
+
+// AddPending counts outside work (I/O waits, pool jobs) that will wake a
+// fiber; the machine only reports a deadlock when none is pending.
+func (m *Machine) AddPending(n int) { m.pending += n }
+
+// Poller returns the machine's event loop, creating it on first use.
+func (m *Machine) Poller() (poll.Poller, error) {
+	if m.in.poller != nil {
+		return m.in.poller, nil
+	}
+	p, err := poll.New()
+	if err != nil {
+		return nil, err
+	}
+	m.in.mu.Lock()
+	m.in.poller = p
+	m.in.mu.Unlock()
+	// Cancellation must wake a machine blocked in the poller.
+	m.stopCtxWake = context.AfterFunc(m.Config.Context, p.Wake)
+	return p, nil
+}
+
+// ThreadID returns the OS thread id the machine runs on (0 before Run).
+func (m *Machine) ThreadID() int { return m.tid }
+
+// onThread panics with a spindle bug unless called on the machine's
+// thread: guest code and guest objects belong to it alone.
+func (m *Machine) onThread(what string) {
+	if m.tid != 0 && syscall.Gettid() != m.tid {
+		panic(bugf("%s off the machine's thread", what))
+	}
+}
+
+// The syscall pool runs blocking host work (file I/O, user host functions
+// marked blocking) on host goroutines, a bounded number at a time, while
+// the calling fiber is parked. Workers never run guest code or touch guest
+// objects: the work function gets and returns host values only, and its
+// result is handed to the fiber on the machine's thread.
+var poolSem = make(chan struct{}, 64)
+
+// Offload parks f (wait reason reason) and runs work on the syscall pool;
+// when it returns, f resumes and HostState holds work's result. A host
+// function calls it on first entry and reads the result when Resuming.
+func (m *Machine) Offload(f *Fiber, reason string, work func() any) {
+	f.ParkUnlink(reason, nil, nil)
+	tok := f.Token()
+	m.pending++
+	go func() {
+		poolSem <- struct{}{}
+		r := work()
+		<-poolSem
+		m.Post(func() {
+			m.pending--
+			if tok.Valid() {
+				tok.f.SetHostState(r)
+				tok.Wake(Value{}, true)
+			}
+		})
+	}()
+}
+
+// Valid reports whether the token's park is still in progress.
+func (t Token) Valid() bool { return t.f != nil && t.f.state == Parked && t.f.gen == t.gen }
+
+// waitOutside blocks the idle machine until a timer is due (d < 0: no
+// timer), a post or I/O event arrives, a dump is requested or the run is
+// cancelled. It reports false if the run must end.
+func (m *Machine) waitOutside(d time.Duration) bool {
+	if p := m.in.poller; p != nil {
+		if _, err := p.Wait(d); err != nil {
+			panic(bugf("poller: %v", err))
+		}
+		m.drainInbox()
+		m.serveDump()
+		if m.Config.Context.Err() != nil {
+			return !m.beginShutdown()
+		}
+		return true
+	}
+	var tc <-chan time.Time
+	if d >= 0 {
+		timer := time.NewTimer(d)
+		defer timer.Stop()
+		tc = timer.C
+	}
+	select {
+	case <-tc:
+	case <-m.in.sig:
+		m.drainInbox()
+	case r := <-m.dumpReq:
+		r <- m.Dump()
+	case <-m.Config.Context.Done():
+		return !m.beginShutdown()
+	}
+	return true
+}
