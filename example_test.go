@@ -49,3 +49,50 @@ func main() {
 	// letters: 10
 	// exit status 3
 }
+
+// A host lends the guest its own Go functions: the guest declares them
+// without a body; a blocking one runs on the syscall pool while only the
+// calling fiber waits.
+func ExampleCompileWith() {
+	dir, _ := os.MkdirTemp("", "spindle-example")
+	defer os.RemoveAll(dir)
+	src := filepath.Join(dir, "main.go")
+	os.WriteFile(src, []byte(`package main
+
+import "fmt"
+
+// Provided by the host.
+func lookup(key string) (string, error)
+func double(n int) int
+
+func main() {
+	done := make(chan string)
+	go func() {
+		v, err := lookup("answer") // blocks on the host; main keeps running
+		done <- fmt.Sprint(v, " ", err)
+	}()
+	fmt.Println(double(21))
+	fmt.Println(<-done)
+	_, err := lookup("nothing")
+	fmt.Println(err)
+}
+`), 0o644)
+	prog, err := spindle.CompileWith(spindle.CompileOptions{Host: []spindle.HostFunc{
+		{Name: "main.double", Fn: func(n int) int { return 2 * n }},
+		{Name: "main.lookup", Blocking: true, Fn: func(key string) (string, error) {
+			if key == "answer" {
+				return "forty-two", nil
+			}
+			return "", fmt.Errorf("no key %q", key)
+		}},
+	}}, src)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	prog.Run(context.Background(), spindle.Options{Stdout: os.Stdout})
+	// Output:
+	// 42
+	// forty-two <nil>
+	// no key "nothing"
+}

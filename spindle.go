@@ -23,7 +23,6 @@ import (
 	"strings"
 	"sync"
 
-	"spindle/internal/compile"
 	"spindle/internal/loader"
 	"spindle/internal/std"
 	"spindle/internal/vm"
@@ -69,15 +68,26 @@ func Compile(files ...string) (*Program, error) {
 	if len(files) == 0 {
 		return nil, errors.New("spindle: no Go files to compile")
 	}
+	names, srcs, err := readFiles(files)
+	if err != nil {
+		return nil, err
+	}
+	return CompileSource(names, srcs)
+}
+
+func readFiles(files []string) ([]string, [][]byte, error) {
+	if len(files) == 0 {
+		return nil, nil, errors.New("spindle: no Go files to compile")
+	}
 	srcs := make([][]byte, len(files))
 	for i, name := range files {
 		b, err := os.ReadFile(name)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		srcs[i] = b
 	}
-	return CompileSource(files, srcs)
+	return files, srcs, nil
 }
 
 // CompileDir compiles the non-test .go files of directory dir.
@@ -103,15 +113,7 @@ func CompileDir(dir string) (*Program, error) {
 
 // CompileSource compiles in-memory sources; names are used in messages.
 func CompileSource(names []string, srcs [][]byte) (*Program, error) {
-	lp, err := guestStd().LoadMain(names, srcs)
-	if err != nil {
-		return nil, wrapErr(err)
-	}
-	p, err := compile.Compile(lp, compile.Options{Host: std.Host})
-	if err != nil {
-		return nil, wrapErr(err)
-	}
-	return &Program{p: p}, nil
+	return compileSource(CompileOptions{}, names, srcs)
 }
 
 func wrapErr(err error) error {

@@ -19,6 +19,15 @@ func (e rtError) Error() string { return e.msg }
 
 func (e rtError) RuntimeError() {}
 
+// hostError is the type of the errors that host functions registered by an
+// embedding program return (see spindle.HostFunc). The VM builds values of
+// it directly: it must stay a struct with one string field.
+type hostError struct {
+	msg string
+}
+
+func (e *hostError) Error() string { return e.msg }
+
 // A PanicNilError happens when code calls panic(nil).
 type PanicNilError struct{}
 

@@ -31,6 +31,9 @@ type Options struct {
 	Host HostTable
 	// Sanity runs ssa's sanity checker on every function (tests).
 	Sanity bool
+	// CheckHost, if set, is asked whether the host function bound to name
+	// fits the guest declaration's signature.
+	CheckHost func(name string, sig *types.Signature) error
 }
 
 // Compiler holds the state of one compilation.
@@ -140,6 +143,8 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 	c.methods(c.out.RuntimeErrorType)
 	c.out.PanicNilType = c.typ(types.NewPointer(rtPkg.Type("PanicNilError").Type()))
 	c.methods(c.out.PanicNilType)
+	c.out.HostErrorType = c.typ(types.NewPointer(rtPkg.Type("hostError").Type()))
+	c.methods(c.out.HostErrorType)
 	c.out.ErrorType = c.typ(types.Universe.Lookup("error").Type())
 	for len(c.work) > 0 {
 		fn := c.work[len(c.work)-1]
@@ -200,6 +205,11 @@ func (c *Compiler) fn(f *ssa.Function) *vm.Func {
 		h := c.opts.Host[name]
 		if h == nil {
 			h = c.opts.Host[f.String()]
+		}
+		if check := c.opts.CheckHost; check != nil && h != nil {
+			if err := check(name, sig); err != nil {
+				c.errs = append(c.errs, fmt.Sprintf("%s: %v", c.fset.Position(f.Pos()), err))
+			}
 		}
 		if h == nil {
 			c.errs = append(c.errs, fmt.Sprintf("BUG: no host implementation for bodyless function %s", name))

@@ -26,6 +26,9 @@ type Program struct {
 	RuntimeErrorType *Type
 	// PanicNilType is the guest *runtime.PanicNilError type.
 	PanicNilType *Type
+	// HostErrorType is the guest *runtime.hostError type: errors returned
+	// by host functions an embedding program registers.
+	HostErrorType *Type
 	// ErrorType is the guest `error` interface type.
 	ErrorType *Type
 	// StringerMethods etc. are looked up by name on dynamic types.
@@ -836,6 +839,7 @@ func (m *Machine) panicText(f *Fiber, v Value) (s string) {
 // not park; a guest panic propagates out of CallGuest as a Go panic that
 // the dispatch loop turns back into a guest panic.
 func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []Value {
+	m.onThread("guest code called")
 	if fn.Host != nil {
 		res := make([]Value, max(int(fn.NResults), len(args)))
 		copy(res, args)
@@ -1015,4 +1019,9 @@ func samePanicValue(a, b Value) bool {
 		return false
 	}
 	return Equal(x.T, x.V, y.V)
+}
+
+// HostError returns a guest error value (an interface) with text msg.
+func (m *Machine) HostError(msg string) Value {
+	return Value{R: &Iface{T: m.Prog.HostErrorType, V: Value{R: &Value{R: []Value{Str(msg)}}}}}
 }

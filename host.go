@@ -1,0 +1,212 @@
+package spindle
+
+import (
+	"fmt"
+	"go/types"
+	"reflect"
+
+	"spindle/internal/compile"
+	"spindle/internal/std"
+	"spindle/internal/vm"
+)
+
+// HostFunc binds a guest function declared without a body to Go code of
+// the embedding program:
+//
+//	// guest (package main)
+//	func fetch(key string) (string, error)
+//
+//	// host
+//	spindle.HostFunc{Name: "main.fetch", Blocking: true,
+//		Fn: func(key string) (string, error) { ... }}
+//
+// Fn's parameters and results must match the guest declaration, using
+// bool, the integer and float types, string, []byte and []string; a last
+// result of type error becomes a guest error. A non-blocking function runs
+// on the shard's thread and must return quickly; a Blocking one runs on the
+// syscall pool while only the calling fiber parks (the other fibers keep
+// running). Fn never sees guest objects: arguments and results are copied.
+type HostFunc struct {
+	Name     string
+	Fn       any
+	Blocking bool
+}
+
+// CompileOptions configure a compilation.
+type CompileOptions struct {
+	Host []HostFunc
+}
+
+// CompileWith compiles the named files with host functions bound.
+func CompileWith(opts CompileOptions, files ...string) (*Program, error) {
+	names, srcs, err := readFiles(files)
+	if err != nil {
+		return nil, err
+	}
+	return compileSource(opts, names, srcs)
+}
+
+func compileSource(opts CompileOptions, names []string, srcs [][]byte) (*Program, error) {
+	lp, err := guestStd().LoadMain(names, srcs)
+	if err != nil {
+		return nil, wrapErr(err)
+	}
+	table := std.Host
+	hosts := map[string]*HostFunc{}
+	if len(opts.Host) > 0 {
+		table = make(compile.HostTable, len(std.Host)+len(opts.Host))
+		for k, v := range std.Host {
+			table[k] = v
+		}
+		for i := range opts.Host {
+			h := &opts.Host[i]
+			fv := reflect.ValueOf(h.Fn)
+			if fv.Kind() != reflect.Func {
+				return nil, fmt.Errorf("spindle: host function %s: Fn is %T, not a func", h.Name, h.Fn)
+			}
+			hosts[h.Name] = h
+			table[h.Name] = hostAdapter(fv, h.Blocking)
+		}
+	}
+	check := func(name string, sig *types.Signature) error {
+		h := hosts[name]
+		if h == nil {
+			return nil
+		}
+		return checkHostSig(reflect.TypeOf(h.Fn), sig)
+	}
+	p, err := compile.Compile(lp, compile.Options{Host: table, CheckHost: check})
+	if err != nil {
+		return nil, wrapErr(err)
+	}
+	return &Program{p: p}, nil
+}
+
+var errorType = reflect.TypeFor[error]()
+
+// checkHostSig reports whether Go function type ft fits guest signature sig.
+func checkHostSig(ft reflect.Type, sig *types.Signature) error {
+	bad := func() error {
+		return fmt.Errorf("host function type %v does not match the guest declaration %v", ft, sig)
+	}
+	if ft.IsVariadic() || sig.Variadic() || sig.Recv() != nil || ft.NumIn() != sig.Params().Len() || ft.NumOut() != sig.Results().Len() {
+		return bad()
+	}
+	for i := 0; i < ft.NumIn(); i++ {
+		if !fits(ft.In(i), sig.Params().At(i).Type(), false) {
+			return bad()
+		}
+	}
+	for i := 0; i < ft.NumOut(); i++ {
+		if !fits(ft.Out(i), sig.Results().At(i).Type(), i == ft.NumOut()-1) {
+			return bad()
+		}
+	}
+	return nil
+}
+
+func fits(gt reflect.Type, t types.Type, last bool) bool {
+	if gt == errorType {
+		return last && types.Identical(t, types.Universe.Lookup("error").Type())
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		want := map[types.BasicKind]reflect.Kind{
+			types.Bool: reflect.Bool, types.Int: reflect.Int, types.Int8: reflect.Int8, types.Int16: reflect.Int16,
+			types.Int32: reflect.Int32, types.Int64: reflect.Int64, types.Uint: reflect.Uint, types.Uint8: reflect.Uint8,
+			types.Uint16: reflect.Uint16, types.Uint32: reflect.Uint32, types.Uint64: reflect.Uint64,
+			types.Uintptr: reflect.Uintptr, types.Float32: reflect.Float32, types.Float64: reflect.Float64,
+			types.String: reflect.String,
+		}
+		k, ok := want[u.Kind()]
+		return ok && gt.Kind() == k
+	case *types.Slice:
+		b, ok := u.Elem().Underlying().(*types.Basic)
+		if !ok || gt.Kind() != reflect.Slice {
+			return false
+		}
+		return (b.Kind() == types.Uint8 && gt.Elem().Kind() == reflect.Uint8) ||
+			(b.Kind() == types.String && gt.Elem().Kind() == reflect.String)
+	}
+	return false
+}
+
+// hostAdapter turns a checked Go function into a vm.HostFunc.
+func hostAdapter(fv reflect.Value, blocking bool) vm.HostFunc {
+	ft := fv.Type()
+	return func(f *vm.Fiber, args, res []vm.Value) {
+		if blocking && f.Resuming() {
+			putResults(f, ft, f.HostState().([]reflect.Value), res)
+			f.SetHostState(nil)
+			return
+		}
+		in := make([]reflect.Value, ft.NumIn())
+		for i := range in {
+			in[i] = toHost(args[i], ft.In(i))
+		}
+		if blocking {
+			f.M.Offload(f, "host call", func() any { return fv.Call(in) })
+			return
+		}
+		putResults(f, ft, fv.Call(in), res)
+	}
+}
+
+func putResults(f *vm.Fiber, ft reflect.Type, out []reflect.Value, res []vm.Value) {
+	for i, v := range out {
+		if ft.Out(i) == errorType {
+			res[i] = vm.Value{}
+			if !v.IsNil() {
+				res[i] = f.M.HostError(v.Interface().(error).Error())
+			}
+			continue
+		}
+		res[i] = fromHost(v)
+	}
+}
+
+func toHost(v vm.Value, t reflect.Type) reflect.Value {
+	out := reflect.New(t).Elem()
+	switch t.Kind() {
+	case reflect.Bool:
+		out.SetBool(v.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		out.SetInt(v.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		out.SetUint(v.N)
+	case reflect.Float32, reflect.Float64:
+		out.SetFloat(v.Float())
+	case reflect.String:
+		out.SetString(v.String())
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 {
+			out.SetBytes(std.Bytes(v))
+		} else {
+			out.Set(reflect.ValueOf(std.GoStrings(v)))
+		}
+	}
+	return out
+}
+
+func fromHost(v reflect.Value) vm.Value {
+	switch v.Kind() {
+	case reflect.Bool:
+		return vm.Bool(v.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return vm.Int(v.Int())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return vm.Uint(v.Uint())
+	case reflect.Float32:
+		return vm.Float(float64(float32(v.Float())))
+	case reflect.Float64:
+		return vm.Float(v.Float())
+	case reflect.String:
+		return vm.Str(v.String())
+	case reflect.Slice:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return std.BytesValue(v.Bytes())
+		}
+		return std.Strings(v.Interface().([]string))
+	}
+	return vm.Value{}
+}

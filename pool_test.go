@@ -1,0 +1,100 @@
+package spindle
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"spindle/internal/compile"
+	"spindle/internal/std"
+	"spindle/internal/vm"
+)
+
+// A blocking host function runs on the syscall pool: only its fiber parks,
+// the others keep running (here: until they release it).
+func TestBlockingHostFunctionParksOnlyItsFiber(t *testing.T) {
+	release := make(chan struct{})
+	prog, err := compileSource(CompileOptions{Host: []HostFunc{
+		{Name: "main.slow", Blocking: true, Fn: func() string { <-release; return "slow done" }},
+		{Name: "main.release", Fn: func() { close(release) }},
+	}}, []string{"b.go"}, [][]byte{[]byte(`package main
+
+func slow() string
+func release()
+
+func main() {
+	done := make(chan string)
+	go func() { done <- slow() }()
+	n := 0
+	for i := 0; i < 1000; i++ {
+		n += i // other fibers run while slow blocks on the host
+	}
+	println("ticks", n)
+	release()
+	println(<-done)
+}
+`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	// If the host call blocked the shard's thread, main could never call
+	// release: the run would only end by this timeout.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	code, _ := prog.Run(ctx, Options{Stderr: &errb})
+	if code != 0 || errb.String() != "ticks 499500\nslow done\n" {
+		t.Fatalf("exit %d, %q", code, errb.String())
+	}
+}
+
+// A host function's Go type must match the guest declaration.
+func TestHostFunctionSignatureChecked(t *testing.T) {
+	_, err := compileSource(CompileOptions{Host: []HostFunc{
+		{Name: "main.f", Fn: func(int) int { return 0 }},
+	}}, []string{"s.go"}, [][]byte{[]byte("package main\n\nfunc f(s string) int\n\nfunc main() { println(f(\"x\")) }\n")})
+	if err == nil || !strings.Contains(err.Error(), "s.go:3:6: host function type func(int) int does not match the guest declaration func(s string) int") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+// Syscall pool workers never run guest code: a pool job that tries is a
+// spindle bug, reported as such, and the host survives.
+func TestPoolWorkersNeverRunGuestCode(t *testing.T) {
+	host := map[string]vm.HostFunc{}
+	for k, v := range std.Host {
+		host[k] = v
+	}
+	host["main.sneak"] = func(f *vm.Fiber, args, res []vm.Value) {
+		if f.Resuming() {
+			res[0] = vm.Bool(f.HostState().(bool))
+			return
+		}
+		cb := args[0].R.(*vm.Closure)
+		f.M.Offload(f, "sneak", func() (caught any) {
+			defer func() { caught = recover() != nil }()
+			f.M.CallGuest(f, cb.Fn, cb.Free) // must refuse: wrong thread
+			return false
+		})
+	}
+	lp, err := guestStd().LoadMain([]string{"p.go"}, [][]byte{[]byte(`package main
+
+func sneak(f func()) bool
+
+func main() { println(sneak(func() { println("guest code ran on a worker") })) }
+`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := compile.Compile(lp, compile.Options{Host: host})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	code, _ := (&Program{p: p}).Run(context.Background(), Options{Stderr: &errb})
+	if code != 0 || errb.String() != "true\n" {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+}
