@@ -145,7 +145,7 @@ func (m *Machine) chanSend(f *Fiber, c *Chan, v Value) bool {
 		return true
 	}
 	s := &f.sg // a fiber waits in one queue at a time: its own sudog
-	*s = sudog{f: f, c: c, val: v, caseIdx: -1, isSend: true}
+	s.f, s.c, s.val, s.caseIdx, s.isSend, s.isSelect = f, c, v, -1, true, false
 	c.sendq.push(s)
 	f.sudog = s
 	f.Park("chan send", c)
@@ -167,7 +167,7 @@ func (m *Machine) chanRecv(f *Fiber, c *Chan) (v Value, ok, done bool) {
 		return v, ok, true
 	}
 	s := &f.sg
-	*s = sudog{f: f, c: c, caseIdx: -1}
+	s.f, s.c, s.caseIdx, s.isSend, s.isSelect = f, c, -1, false, false
 	c.recvq.push(s)
 	f.sudog = s
 	f.Park("chan receive", c)

@@ -188,7 +188,8 @@ func (f *Fiber) Wake(v Value, ok bool) {
 	if f.sudog != nil {
 		// Drop the wait entries' references (a sent value, the channel).
 		f.sudog = nil
-		f.sg = sudog{}
+		// Drop the references (queue links are already cleared).
+		f.sg.c, f.sg.val = nil, Value{}
 		if f.ext != nil {
 			clear(f.ext.selBuf)
 		}
