@@ -103,17 +103,7 @@ func (p *epoller) Wait(timeout time.Duration) (int, error) {
 			if cb == nil {
 				continue
 			}
-			var e Event
-			if ev.Events&(unix.EPOLLIN|unix.EPOLLPRI) != 0 {
-				e |= Readable
-			}
-			if ev.Events&unix.EPOLLOUT != 0 {
-				e |= Writable
-			}
-			if ev.Events&(unix.EPOLLHUP|unix.EPOLLERR|unix.EPOLLRDHUP) != 0 {
-				e |= HangUp | Readable | Writable
-			}
-			cb(e)
+			cb(pollEvent(ev.Events))
 			handled++
 		}
 		return handled, nil
@@ -138,6 +128,28 @@ func (p *epoller) Close() error {
 	return unix.Close(p.epfd)
 }
 
-// newURing is replaced by the io_uring backend; until it lands, New uses
-// epoll.
-func newURing() (Poller, error) { return nil, fmt.Errorf("io_uring backend not built") }
+// pollEvent maps an epoll or poll mask (Linux gives the bits the same
+// values) to Events; both backends use it.
+func pollEvent(mask uint32) Event {
+	var e Event
+	if mask&(unix.EPOLLIN|unix.EPOLLPRI) != 0 {
+		e |= Readable
+	}
+	if mask&unix.EPOLLOUT != 0 {
+		e |= Writable
+	}
+	if mask&(unix.EPOLLHUP|unix.EPOLLERR|unix.EPOLLRDHUP) != 0 {
+		e |= HangUp | Readable | Writable
+	}
+	return e
+}
+
+// The poll(2) and epoll bits pollEvent reads are the same numbers.
+const (
+	_ = uint(unix.POLLIN-unix.EPOLLIN) + uint(unix.EPOLLIN-unix.POLLIN)
+	_ = uint(unix.POLLPRI-unix.EPOLLPRI) + uint(unix.EPOLLPRI-unix.POLLPRI)
+	_ = uint(unix.POLLOUT-unix.EPOLLOUT) + uint(unix.EPOLLOUT-unix.POLLOUT)
+	_ = uint(unix.POLLERR-unix.EPOLLERR) + uint(unix.EPOLLERR-unix.POLLERR)
+	_ = uint(unix.POLLHUP-unix.EPOLLHUP) + uint(unix.EPOLLHUP-unix.POLLHUP)
+	_ = uint(unix.POLLRDHUP-unix.EPOLLRDHUP) + uint(unix.EPOLLRDHUP-unix.POLLRDHUP)
+)

@@ -1,9 +1,28 @@
 // Package poll is a shard's event loop: readiness of file descriptors
 // (sockets, pipes, eventfds) and wake-ups from other threads, delivered to
-// callbacks that run on the shard's thread. Two backends implement it:
-// epoll (always available on Linux) and io_uring (where the kernel allows
-// it), chosen by SPINDLE_IO=uring|epoll (default: uring if its setup
-// succeeds, else epoll).
+// callbacks that run on the shard's thread. Two backends implement it,
+// chosen by SPINDLE_IO=uring|epoll (default: uring if its setup succeeds,
+// else epoll):
+//
+//   - epoll (always available on Linux): fds registered edge-triggered for
+//     EPOLLIN|EPOLLOUT|EPOLLRDHUP; Wake writes an eventfd in the set.
+//   - io_uring, on raw syscalls (io_uring_setup/enter, the rings mmapped,
+//     as one mapping where the kernel offers IORING_FEAT_SINGLE_MMAP): a
+//     multishot IORING_OP_POLL_ADD (POLLIN|POLLOUT|POLLRDHUP) per fd, armed
+//     again if the kernel ends it and removed with IORING_OP_POLL_REMOVE;
+//     Wake writes an eventfd on which an IORING_OP_READ is kept pending;
+//     Wait submits and waits in one io_uring_enter, its timeout passed with
+//     IORING_ENTER_EXT_ARG, and Wait(0) makes no syscall when nothing is
+//     queued or ready. It needs Linux 5.13+ (multishot poll, EXT_ARG,
+//     NODROP); where io_uring_setup fails (old kernel, ENOSYS or EPERM from
+//     a seccomp sandbox, kernel.io_uring_disabled) or those features are
+//     missing, New uses epoll.
+//
+// Both report the same Events for the same poll bits, and registration
+// errors match (EBADF, EPERM for regular files and directories, EEXIST).
+// io_uring completes a poll on the thread that submitted it, so a poller is
+// fastest driven from one locked OS thread (as a machine's Run does); it
+// stays correct, only slower, when its goroutine moves between threads.
 //
 // Owns: the epoll/io_uring file descriptors, the wake-up eventfd, fd
 // registrations. Imports golang.org/x/sys/unix only; must not import the
