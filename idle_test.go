@@ -1,0 +1,51 @@
+package spindle_test
+
+import (
+	"context"
+	"syscall"
+	"testing"
+	"time"
+
+	"spindle"
+)
+
+func cpuTime(t *testing.T) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		t.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// An idle machine sleeps in its event loop: while every fiber waits (a
+// timer, a channel), the process burns almost no CPU.
+func TestIdleMachineBurnsNoCPU(t *testing.T) {
+	src := `package main
+
+import "time"
+
+func main() {
+	block := make(chan int)
+	for i := 0; i < 100; i++ {
+		go func() { <-block }()
+	}
+	time.Sleep(500 * time.Millisecond)
+	close(block)
+}
+`
+	prog, err := spindle.CompileSource([]string{"idle.go"}, [][]byte{[]byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, start := cpuTime(t), time.Now()
+	if code, _ := prog.Run(context.Background(), spindle.Options{}); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	wall, cpu := time.Since(start), cpuTime(t)-before
+	if wall < 500*time.Millisecond {
+		t.Fatalf("run took %v, shorter than its sleep", wall)
+	}
+	if cpu > 100*time.Millisecond {
+		t.Errorf("idle run used %v of CPU in %v", cpu, wall)
+	}
+}
