@@ -580,6 +580,10 @@ type machData struct {
 	nextFD    int
 	stdClosed [3]bool
 
+	// socks are the run's open sockets (net.go), by handle.
+	socks    map[int]*hostSock
+	nextSock int
+
 	env     []string // the run's environment, once Setenv and friends need it
 	envInit bool
 
@@ -646,11 +650,12 @@ func (d *machData) closeFiles() {
 	for _, hf := range files {
 		hf.close()
 	}
+	d.closeSockets()
 }
 
 // CloseAll releases everything the guest std holds for machine m: every
-// file the program opened and did not close is closed. The VM calls it
-// when a run ends.
+// file and socket the program opened and did not close is closed. The VM
+// calls it when a run ends.
 func CloseAll(m *vm.Machine) {
 	if e := lastMach.Load(); e != nil && e.m == m {
 		lastMach.CompareAndSwap(e, nil)

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"spindle"
+)
+
+// addrWriter is the guest's stdout: it hands over the address from the
+// "listening on" line.
+type addrWriter struct {
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	addr chan string
+	sent bool
+}
+
+func (w *addrWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	if !w.sent {
+		if line, ok := strings.CutSuffix(w.buf.String(), "\n"); ok {
+			if _, addr, ok := strings.Cut(line, "listening on "); ok {
+				w.addr <- addr
+				w.sent = true
+			}
+		}
+	}
+	return len(p), nil
+}
+
+// startServer runs main.go under spindle on a free loopback port and
+// returns its address and a function that stops it (cancelling the run)
+// and checks that the run closed its listener.
+func startServer(t *testing.T) (string, func()) {
+	t.Helper()
+	prog, err := spindle.Compile("main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &addrWriter{addr: make(chan string, 1)}
+	var stderr bytes.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	run := prog.Start(ctx, spindle.Options{Args: []string{"chat", "-addr", "127.0.0.1:0"}, Stdout: out, Stderr: &stderr, NoStarveWarning: true})
+	var addr string
+	select {
+	case addr = <-out.addr:
+	case <-time.After(30 * time.Second):
+		cancel()
+		run.Wait()
+		t.Fatalf("server did not start; stderr:\n%s", stderr.String())
+	}
+	return addr, func() {
+		cancel()
+		code, _ := run.Wait()
+		if code != 1 {
+			t.Errorf("cancelled run: exit %d, want 1; stderr:\n%s", code, stderr.String())
+		}
+		if strings.Contains(stderr.String(), "too slow") {
+			t.Errorf("server dropped a client:\n%s", stderr.String())
+		}
+		if c, err := net.DialTimeout("tcp", addr, 5*time.Second); err == nil {
+			c.Close()
+			t.Errorf("listener %s still open after the run ended", addr)
+		}
+	}
+}
+
+type client struct {
+	name string
+	c    net.Conn
+	r    *bufio.Reader
+}
+
+// readUntil reads lines until one satisfies ok, returning the lines read
+// before it.
+func (cl *client) readUntil(ok func(string) bool) ([]string, string, error) {
+	var skipped []string
+	for {
+		line, err := cl.r.ReadString('\n')
+		if err != nil {
+			return skipped, "", fmt.Errorf("%s: %v after %d lines", cl.name, err, len(skipped))
+		}
+		line = strings.TrimSuffix(line, "\n")
+		if ok(line) {
+			return skipped, line, nil
+		}
+		skipped = append(skipped, line)
+	}
+}
+
+func join(addr, name string, deadline time.Time) (*client, error) {
+	c, err := net.DialTimeout("tcp", addr, 30*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	c.SetDeadline(deadline)
+	cl := &client{name: name, c: c, r: bufio.NewReader(c)}
+	if line, err := cl.r.ReadString('\n'); err != nil || line != "* name?\n" {
+		c.Close()
+		return nil, fmt.Errorf("%s: prompt %q %v", name, line, err)
+	}
+	fmt.Fprintln(c, name)
+	if _, _, err := cl.readUntil(func(l string) bool { return strings.HasPrefix(l, "* welcome "+name+",") }); err != nil {
+		c.Close()
+		return nil, err
+	}
+	return cl, nil
+}
+
+func clientCount(want int) int {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err == nil && lim.Cur < uint64(2*want+200) {
+		return max(int(lim.Cur-200)/2, 10)
+	}
+	return want
+}
+
+func TestChatTwoClients(t *testing.T) {
+	addr, stop := startServer(t)
+	defer stop()
+	deadline := time.Now().Add(30 * time.Second)
+	ada, err := join(addr, "ada", deadline)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ada.c.Close()
+	bob, err := join(addr, "bob", deadline)
+	if err != nil {
+		t.Fatal(err)
+	}
+	expect := func(cl *client, want string) {
+		t.Helper()
+		line, err := cl.r.ReadString('\n')
+		if err != nil || line != want+"\n" {
+			t.Fatalf("%s got %q %v, want %q", cl.name, line, err, want)
+		}
+	}
+	expect(ada, "* bob joined")
+	fmt.Fprintln(bob.c, "hi ada")
+	expect(ada, "bob: hi ada")
+	fmt.Fprintln(ada.c, "hello bob")
+	expect(bob, "ada: hello bob")
+	bob.c.Close()
+	expect(ada, "* bob left")
+}
+
+// TestChatBroadcast: 200 clients join, each sends one line, and every
+// client receives the line of every other client exactly once.
+func TestChatBroadcast(t *testing.T) {
+	n := clientCount(200)
+	addr, stop := startServer(t)
+	defer stop()
+	start := time.Now()
+	deadline := start.Add(60 * time.Second)
+	clients := make([]*client, n)
+	errs := make(chan error, 2*n)
+	var wg sync.WaitGroup
+	// Everyone joins (and is welcomed, so is a member) before anyone talks.
+	for i := range clients {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			cl, err := join(addr, fmt.Sprintf("c%03d", i), deadline)
+			if err != nil {
+				errs <- err
+				return
+			}
+			clients[i] = cl
+		}(i)
+	}
+	wg.Wait()
+	for _, cl := range clients {
+		if cl == nil {
+			t.Fatal(<-errs)
+		}
+		defer cl.c.Close()
+	}
+	joined := time.Since(start)
+	for _, cl := range clients {
+		wg.Add(1)
+		go func(cl *client) {
+			defer wg.Done()
+			if _, err := fmt.Fprintf(cl.c, "hello from %s\n", cl.name); err != nil {
+				errs <- err
+				return
+			}
+			seen := map[string]bool{}
+			for len(seen) < n-1 {
+				_, line, err := cl.readUntil(func(l string) bool { return !strings.HasPrefix(l, "* ") })
+				if err != nil {
+					errs <- err
+					return
+				}
+				from, text, _ := strings.Cut(line, ": ")
+				switch {
+				case text != "hello from "+from:
+					errs <- fmt.Errorf("%s got %q", cl.name, line)
+					return
+				case from == cl.name:
+					errs <- fmt.Errorf("%s got its own line back", cl.name)
+					return
+				case seen[from]:
+					errs <- fmt.Errorf("%s got %s's line twice", cl.name, from)
+					return
+				}
+				seen[from] = true
+			}
+		}(cl)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	t.Logf("%d clients: joined in %v, %d broadcasts delivered in %v", n, joined.Round(time.Millisecond), n*(n-1), time.Since(start).Round(time.Millisecond))
+}

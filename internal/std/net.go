@@ -1,0 +1,794 @@
+package std
+
+import (
+	"context"
+	"errors"
+	"math"
+	"net"
+	"os"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"spindle/internal/poll"
+	"spindle/internal/vm"
+)
+
+// Host side of the guest net package. A guest socket is a handle (an id in
+// the machine's socket table, machData.socks) to a hostSock: a nonblocking
+// OS socket registered, on first need, with the machine's event loop
+// (vm.Machine.Poller). An operation tries its system call; when that
+// would block, the fiber parks in the socket's read or write queue (counted
+// with AddPending, so the machine waits for I/O instead of reporting a
+// deadlock) and the poller's edge-triggered readiness callback wakes it to
+// try again. Deadlines are machine timers that wake a waiter with a timeout
+// result. A fiber cancelled while it waits leaves the queue (the park's
+// unlink callback) and unwinds.
+//
+// Results to the guest are an errno: 0 for success, a positive unix errno,
+// or one of the negative codes below (shared with _std/net/fd.go).
+
+const (
+	netTimeout = -1 // the deadline passed: os.ErrDeadlineExceeded
+	netClosed  = -2 // the socket was closed: net.ErrClosed
+	netEOF     = -3 // orderly end of stream: io.EOF
+)
+
+// netChunk bounds one read or write system call (a guest []byte is copied
+// through a host buffer of at most this size).
+const netChunk = 64 << 10
+
+var netBufs = sync.Pool{New: func() any { b := make([]byte, netChunk); return &b }}
+
+// hostSock is one socket a guest program opened.
+// It keeps no reference to its machine (the table of machData must not
+// keep a dropped machine reachable).
+type hostSock struct {
+	id     int
+	fd     int
+	family int
+	sotype int
+
+	closed     bool
+	registered bool
+	unlinkPath string        // a Unix listener's socket file...
+	unlink     bool          // ...removed on Close if set
+	peer       unix.Sockaddr // the remote address known from accept, if any
+
+	rq, wq []*sockWaiter // parked readers (and acceptors), writers (and connectors)
+
+	// Deadlines in machine time (vm.Machine.Now), if set.
+	rdl, wdl       time.Duration
+	hasRdl, hasWdl bool
+}
+
+// sockWaiter is one fiber parked on a socket.
+type sockWaiter struct {
+	m     *vm.Machine
+	s     *hostSock
+	tok   vm.Token
+	t     *vm.Timer
+	write bool
+	live  bool // in its queue and counted as pending
+}
+
+// sockOf returns the machine's open socket with handle id, or nil.
+func sockOf(m *vm.Machine, id int) *hostSock {
+	d := mdata(m)
+	s := d.socks[id]
+	if s == nil || s.closed {
+		return nil
+	}
+	return s
+}
+
+// addSock enters a new OS socket in the machine's table.
+func addSock(m *vm.Machine, fd, family, sotype int) *hostSock {
+	d := mdata(m)
+	d.mu.Lock()
+	if d.socks == nil {
+		d.socks = map[int]*hostSock{}
+	}
+	d.nextSock++
+	s := &hostSock{id: d.nextSock, fd: fd, family: family, sotype: sotype}
+	d.socks[s.id] = s
+	d.mu.Unlock()
+	return s
+}
+
+// register adds the socket to the machine's event loop.
+func (s *hostSock) register(m *vm.Machine) error {
+	if s.registered {
+		return nil
+	}
+	p, err := m.Poller()
+	if err != nil {
+		return err
+	}
+	if err := p.Register(s.fd, s.event); err != nil {
+		return err
+	}
+	s.registered = true
+	return nil
+}
+
+// event is the poller's callback: readiness wakes the matching waiters,
+// which retry their system calls.
+func (s *hostSock) event(e poll.Event) {
+	if e&(poll.Readable|poll.HangUp) != 0 {
+		wakeAll(s.rq, 0)
+	}
+	if e&(poll.Writable|poll.HangUp) != 0 {
+		wakeAll(s.wq, 0)
+	}
+}
+
+func wakeAll(q []*sockWaiter, code int) {
+	switch len(q) {
+	case 0:
+	case 1:
+		q[0].wake(code)
+	default:
+		for _, w := range append([]*sockWaiter(nil), q...) {
+			w.wake(code)
+		}
+	}
+}
+
+// deadline returns the deadline for reads or writes.
+func (s *hostSock) deadline(write bool) (time.Duration, bool) {
+	if write {
+		return s.wdl, s.hasWdl
+	}
+	return s.rdl, s.hasRdl
+}
+
+// expired reports whether the read or write deadline has passed.
+func (s *hostSock) expired(m *vm.Machine, write bool) bool {
+	dl, ok := s.deadline(write)
+	return ok && m.Now() >= dl
+}
+
+// wait parks f until the socket may be ready for reading (write false) or
+// writing, its deadline passes, or it is closed; the host function re-runs
+// with the wake-up code (0, netTimeout or netClosed) in Xfer. It returns
+// an errno if the socket cannot be watched.
+func (s *hostSock) wait(f *vm.Fiber, write bool) int {
+	m := f.M
+	if err := s.register(m); err != nil {
+		return errnoOf(err)
+	}
+	w := &sockWaiter{m: m, s: s, write: write}
+	f.ParkUnlink("IO wait", s, w.drop)
+	if f.State() != vm.Parked {
+		return 0 // cancelled on the spot: the fiber unwinds when it resumes
+	}
+	w.tok = f.Token()
+	w.live = true
+	m.AddPending(1)
+	if write {
+		s.wq = append(s.wq, w)
+	} else {
+		s.rq = append(s.rq, w)
+	}
+	if dl, ok := s.deadline(write); ok {
+		w.arm(dl)
+	}
+	return 0
+}
+
+// arm starts the waiter's deadline timer (or times it out at once).
+func (w *sockWaiter) arm(dl time.Duration) {
+	d := dl - w.m.Now()
+	if d <= 0 {
+		w.wake(netTimeout)
+		return
+	}
+	if d > 1<<62 {
+		return // centuries away: no timer (its machine time would overflow)
+	}
+	w.t = w.m.AddTimer(d, func() {
+		w.t = nil
+		w.wake(netTimeout)
+	})
+}
+
+// drop takes the waiter out of its queue, stops its timer and uncounts it.
+func (w *sockWaiter) drop() {
+	if !w.live {
+		return
+	}
+	w.live = false
+	s := w.s
+	if w.t != nil {
+		w.m.StopTimer(w.t)
+		w.t = nil
+	}
+	if w.write {
+		s.wq = removeWaiter(s.wq, w)
+	} else {
+		s.rq = removeWaiter(s.rq, w)
+	}
+	w.m.AddPending(-1)
+}
+
+// wake drops the waiter and resumes its fiber with code.
+func (w *sockWaiter) wake(code int) {
+	if !w.live {
+		return
+	}
+	w.drop()
+	w.tok.Wake(vm.Int(int64(code)), true)
+}
+
+func removeWaiter(q []*sockWaiter, w *sockWaiter) []*sockWaiter {
+	for i, x := range q {
+		if x == w {
+			copy(q[i:], q[i+1:])
+			q[len(q)-1] = nil
+			return q[:len(q)-1]
+		}
+	}
+	return q
+}
+
+// setDeadline sets the read or write deadline (d from now; set false:
+// none) and re-arms the timers of the fibers waiting.
+func (s *hostSock) setDeadline(m *vm.Machine, write bool, d time.Duration, set bool) {
+	now := m.Now()
+	dl := now + d
+	if d > math.MaxInt64-now {
+		dl = math.MaxInt64 // far in the future
+	}
+	if write {
+		s.wdl, s.hasWdl = dl, set
+	} else {
+		s.rdl, s.hasRdl = dl, set
+	}
+	q := s.rq
+	if write {
+		q = s.wq
+	}
+	for _, w := range append([]*sockWaiter(nil), q...) {
+		if w.t != nil {
+			m.StopTimer(w.t)
+			w.t = nil
+		}
+		if set {
+			w.arm(dl)
+		}
+	}
+}
+
+// close closes the socket on the machine's thread: waiters resume with
+// netClosed.
+func (s *hostSock) close(m *vm.Machine) int {
+	if s.closed {
+		return netClosed
+	}
+	s.closed = true
+	wakeAll(s.rq, netClosed)
+	wakeAll(s.wq, netClosed)
+	if s.registered {
+		if p, err := m.Poller(); err == nil {
+			p.Unregister(s.fd)
+		}
+	}
+	d := mdata(m)
+	d.mu.Lock()
+	delete(d.socks, s.id)
+	d.mu.Unlock()
+	return s.release()
+}
+
+// release closes the OS socket (and removes a Unix listener's file).
+func (s *hostSock) release() int {
+	err := unix.Close(s.fd)
+	if s.unlink && s.unlinkPath != "" {
+		unix.Unlink(s.unlinkPath)
+	}
+	return errnoOf(err)
+}
+
+// closeSockets closes every socket the run left open (CloseAll, after the
+// run: the machine's poller is already gone, so nothing is unregistered).
+func (d *machData) closeSockets() {
+	d.mu.Lock()
+	socks := d.socks
+	d.socks = nil
+	d.mu.Unlock()
+	for _, s := range socks {
+		s.rq, s.wq = nil, nil
+		if !s.closed {
+			s.closed = true
+			s.release()
+		}
+	}
+}
+
+// errnoOf returns err's errno (0 for nil; EIO when err is not one).
+func errnoOf(err error) int {
+	if err == nil {
+		return 0
+	}
+	var e syscall.Errno
+	if errors.As(err, &e) {
+		return int(e)
+	}
+	return int(unix.EIO)
+}
+
+// sockaddr builds the OS address from a guest address (ip is 4 or 16
+// bytes or empty for the unspecified address; path for Unix sockets).
+func sockaddr(family int, ip []byte, port int, zone, path string) unix.Sockaddr {
+	switch family {
+	case unix.AF_INET:
+		sa := &unix.SockaddrInet4{Port: port}
+		if len(ip) == 16 {
+			ip = ip[12:]
+		}
+		copy(sa.Addr[:], ip)
+		return sa
+	case unix.AF_INET6:
+		sa := &unix.SockaddrInet6{Port: port}
+		if len(ip) == 4 {
+			// An IPv4 address on an IPv6 socket: the v4-mapped form.
+			copy(sa.Addr[:], net.IPv4(ip[0], ip[1], ip[2], ip[3]))
+		} else {
+			copy(sa.Addr[:], ip)
+		}
+		if zone != "" {
+			if ifi, err := net.InterfaceByName(zone); err == nil {
+				sa.ZoneId = uint32(ifi.Index)
+			} else if n, err := strconv.Atoi(zone); err == nil {
+				sa.ZoneId = uint32(n)
+			}
+		}
+		return sa
+	}
+	return &unix.SockaddrUnix{Name: path}
+}
+
+// setAddr writes a guest address (ip []byte, port int, zone, path string,
+// ok bool) at res[i:].
+func setAddr(res []vm.Value, i int, sa unix.Sockaddr) {
+	res[i], res[i+1], res[i+2], res[i+3], res[i+4] = vm.Value{}, vm.Int(0), vm.Str(""), vm.Str(""), vm.Bool(sa != nil)
+	switch sa := sa.(type) {
+	case *unix.SockaddrInet4:
+		res[i] = BytesValue(sa.Addr[:])
+		res[i+1] = vm.Int(int64(sa.Port))
+	case *unix.SockaddrInet6:
+		res[i] = BytesValue(sa.Addr[:])
+		res[i+1] = vm.Int(int64(sa.Port))
+		if sa.ZoneId != 0 {
+			zone := strconv.Itoa(int(sa.ZoneId))
+			if ifi, err := net.InterfaceByIndex(int(sa.ZoneId)); err == nil {
+				zone = ifi.Name
+			}
+			res[i+2] = vm.Str(zone)
+		}
+	case *unix.SockaddrUnix:
+		res[i+3] = vm.Str(sa.Name)
+	}
+}
+
+// guestBytesTo copies guest bytes into host buffer buf.
+func guestBytesTo(buf []byte, src []vm.Value) {
+	for i := range buf {
+		buf[i] = byte(src[i].N)
+	}
+}
+
+// somaxconn is the listen backlog (as Go uses the system's maximum).
+var somaxconn = sync.OnceValue(func() int {
+	b, err := os.ReadFile("/proc/sys/net/core/somaxconn")
+	if err != nil {
+		return 4096
+	}
+	n, err := strconv.Atoi(string(trimSpace(b)))
+	if err != nil || n <= 0 {
+		return 4096
+	}
+	return min(n, 1<<16-1)
+})
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && (b[len(b)-1] == '\n' || b[len(b)-1] == ' ') {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// lookupResult is what a name lookup on the syscall pool hands back.
+type lookupResult struct {
+	ips                 [][]byte
+	msg, server         string
+	notFound, isTimeout bool
+}
+
+func init() {
+	// sysSocket(family, sotype int, ipv6only int) (id, errno int): a new
+	// nonblocking socket; ipv6only < 0 leaves IPV6_V6ONLY alone.
+	reg("net.sysSocket", func(f *vm.Fiber, args, res []vm.Value) {
+		family, sotype, v6only := int(args[0].Int()), int(args[1].Int()), int(args[2].Int())
+		fd, err := unix.Socket(family, sotype|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
+		if err != nil {
+			res[0], res[1] = vm.Int(0), vm.Int(int64(errnoOf(err)))
+			return
+		}
+		if family == unix.AF_INET6 && v6only >= 0 {
+			unix.SetsockoptInt(fd, unix.IPPROTO_IPV6, unix.IPV6_V6ONLY, v6only)
+		}
+		s := addSock(f.M, fd, family, sotype)
+		res[0], res[1] = vm.Int(int64(s.id)), vm.Int(0)
+	})
+	// sysBind(id int, ip []byte, port int, zone, path string, listen bool) (sc string, errno int):
+	// bind, and listen if listen.
+	reg("net.sysBind", func(f *vm.Fiber, args, res []vm.Value) {
+		id, ip, port, zone, path, listen := int(args[0].Int()), Bytes(args[1]), int(args[2].Int()), args[3].String(), args[4].String(), args[5].Bool()
+		s := sockOf(f.M, id)
+		if s == nil {
+			res[0], res[1] = vm.Str(""), vm.Int(netClosed)
+			return
+		}
+		if s.family != unix.AF_UNIX && listen {
+			unix.SetsockoptInt(s.fd, unix.SOL_SOCKET, unix.SO_REUSEADDR, 1)
+		}
+		if err := unix.Bind(s.fd, sockaddr(s.family, ip, port, zone, path)); err != nil {
+			res[0], res[1] = vm.Str("bind"), vm.Int(int64(errnoOf(err)))
+			return
+		}
+		if !listen {
+			res[0], res[1] = vm.Str(""), vm.Int(0)
+			return
+		}
+		if s.family == unix.AF_UNIX && path != "" && path[0] != '@' {
+			s.unlinkPath, s.unlink = path, true
+		}
+		if err := unix.Listen(s.fd, somaxconn()); err != nil {
+			res[0], res[1] = vm.Str("listen"), vm.Int(int64(errnoOf(err)))
+			return
+		}
+		res[0], res[1] = vm.Str(""), vm.Int(0)
+	})
+	reg("net.sysSetUnlink", func(f *vm.Fiber, args, res []vm.Value) {
+		if s := sockOf(f.M, int(args[0].Int())); s != nil {
+			s.unlink = args[1].Bool()
+		}
+	})
+	// sysConnect(id int, ip []byte, port int, zone, path string) (errno int):
+	// connects, parking until the connection is made or fails.
+	reg("net.sysConnect", func(f *vm.Fiber, args, res []vm.Value) {
+		id := int(args[0].Int())
+		resumed := f.Resuming()
+		s := sockOf(f.M, id)
+		if s == nil {
+			res[0] = vm.Int(netClosed)
+			return
+		}
+		if resumed {
+			if v, _ := f.Xfer(); v.Int() != 0 {
+				res[0] = vm.Int(v.Int())
+				return
+			}
+			soerr, err := unix.GetsockoptInt(s.fd, unix.SOL_SOCKET, unix.SO_ERROR)
+			if err != nil {
+				res[0] = vm.Int(int64(errnoOf(err)))
+				return
+			}
+			switch e := syscall.Errno(soerr); e {
+			case 0, unix.EISCONN:
+				if _, err := unix.Getpeername(s.fd); err == nil {
+					s.connected()
+					res[0] = vm.Int(0)
+					return
+				}
+			case unix.EINPROGRESS, unix.EALREADY, unix.EINTR:
+			default:
+				res[0] = vm.Int(int64(e))
+				return
+			}
+			// Not connected yet (an early readiness report): wait again.
+			if e := s.wait(f, true); e != 0 {
+				res[0] = vm.Int(int64(e))
+			}
+			return
+		}
+		ip, port, zone, path := Bytes(args[1]), int(args[2].Int()), args[3].String(), args[4].String()
+		if s.expired(f.M, true) {
+			res[0] = vm.Int(netTimeout)
+			return
+		}
+		sa := sockaddr(s.family, ip, port, zone, path)
+		var err error
+		for {
+			err = unix.Connect(s.fd, sa)
+			if err != unix.EINTR {
+				break
+			}
+		}
+		switch err {
+		case nil, unix.EISCONN:
+			s.connected()
+			res[0] = vm.Int(0)
+		case unix.EINPROGRESS, unix.EALREADY:
+			if e := s.wait(f, true); e != 0 {
+				res[0] = vm.Int(int64(e))
+			}
+		default:
+			res[0] = vm.Int(int64(errnoOf(err)))
+		}
+	})
+	// sysAccept(id int) (nid, errno int)
+	reg("net.sysAccept", func(f *vm.Fiber, args, res []vm.Value) {
+		id := int(args[0].Int())
+		resumed := f.Resuming()
+		s := sockOf(f.M, id)
+		if s == nil {
+			res[0], res[1] = vm.Int(0), vm.Int(netClosed)
+			return
+		}
+		if resumed {
+			if v, _ := f.Xfer(); v.Int() != 0 {
+				res[0], res[1] = vm.Int(0), vm.Int(v.Int())
+				return
+			}
+		}
+		if s.expired(f.M, false) {
+			res[0], res[1] = vm.Int(0), vm.Int(netTimeout)
+			return
+		}
+		for {
+			nfd, sa, err := unix.Accept4(s.fd, unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC)
+			switch err {
+			case nil:
+				ns := addSock(f.M, nfd, s.family, s.sotype)
+				ns.peer = sa
+				ns.connected()
+				res[0], res[1] = vm.Int(int64(ns.id)), vm.Int(0)
+				return
+			case unix.EINTR, unix.ECONNABORTED:
+				continue
+			case unix.EAGAIN:
+				if e := s.wait(f, false); e != 0 {
+					res[0], res[1] = vm.Int(0), vm.Int(int64(e))
+				}
+				return
+			default:
+				res[0], res[1] = vm.Int(0), vm.Int(int64(errnoOf(err)))
+				return
+			}
+		}
+	})
+	// sysAddr(id int, peer bool) (ip []byte, port int, zone, path string, ok bool)
+	reg("net.sysAddr", func(f *vm.Fiber, args, res []vm.Value) {
+		id, peer := int(args[0].Int()), args[1].Bool()
+		s := sockOf(f.M, id)
+		var sa unix.Sockaddr
+		if s != nil {
+			switch {
+			case peer && s.peer != nil:
+				sa = s.peer
+			case peer:
+				sa, _ = unix.Getpeername(s.fd)
+			default:
+				sa, _ = unix.Getsockname(s.fd)
+			}
+		}
+		setAddr(res, 0, sa)
+	})
+	// sysRead(id int, b []byte) (n, errno int)
+	reg("net.sysRead", func(f *vm.Fiber, args, res []vm.Value) {
+		id, b := int(args[0].Int()), args[1].Slice()
+		resumed := f.Resuming()
+		s := sockOf(f.M, id)
+		if s == nil {
+			res[0], res[1] = vm.Int(0), vm.Int(netClosed)
+			return
+		}
+		if resumed {
+			if v, _ := f.Xfer(); v.Int() != 0 {
+				res[0], res[1] = vm.Int(0), vm.Int(v.Int())
+				return
+			}
+		}
+		if s.expired(f.M, false) {
+			res[0], res[1] = vm.Int(0), vm.Int(netTimeout)
+			return
+		}
+		if len(b) == 0 {
+			res[0], res[1] = vm.Int(0), vm.Int(0)
+			return
+		}
+		bp := netBufs.Get().(*[]byte)
+		defer netBufs.Put(bp)
+		buf := (*bp)[:min(len(b), netChunk)]
+		for {
+			n, err := unix.Read(s.fd, buf)
+			switch {
+			case err == unix.EINTR:
+				continue
+			case err == unix.EAGAIN:
+				if e := s.wait(f, false); e != 0 {
+					res[0], res[1] = vm.Int(0), vm.Int(int64(e))
+				}
+				return
+			case err != nil:
+				res[0], res[1] = vm.Int(0), vm.Int(int64(errnoOf(err)))
+			case n == 0:
+				res[0], res[1] = vm.Int(0), vm.Int(netEOF)
+			default:
+				putBytes(b, buf[:n])
+				res[0], res[1] = vm.Int(int64(n)), vm.Int(0)
+			}
+			return
+		}
+	})
+	// sysWrite(id int, b []byte) (n, errno int): writes what it can
+	// (parking only while nothing can be written).
+	reg("net.sysWrite", func(f *vm.Fiber, args, res []vm.Value) {
+		id, b := int(args[0].Int()), args[1].Slice()
+		resumed := f.Resuming()
+		s := sockOf(f.M, id)
+		if s == nil {
+			res[0], res[1] = vm.Int(0), vm.Int(netClosed)
+			return
+		}
+		if resumed {
+			if v, _ := f.Xfer(); v.Int() != 0 {
+				res[0], res[1] = vm.Int(0), vm.Int(v.Int())
+				return
+			}
+		}
+		if s.expired(f.M, true) {
+			res[0], res[1] = vm.Int(0), vm.Int(netTimeout)
+			return
+		}
+		bp := netBufs.Get().(*[]byte)
+		defer netBufs.Put(bp)
+		total := 0
+		for total < len(b) {
+			buf := (*bp)[:min(len(b)-total, netChunk)]
+			guestBytesTo(buf, b[total:])
+			n, err := unix.Write(s.fd, buf)
+			switch {
+			case err == unix.EINTR:
+				continue
+			case err == unix.EAGAIN:
+				if total > 0 {
+					res[0], res[1] = vm.Int(int64(total)), vm.Int(0)
+					return
+				}
+				if e := s.wait(f, true); e != 0 {
+					res[0], res[1] = vm.Int(0), vm.Int(int64(e))
+				}
+				return
+			case err != nil:
+				res[0], res[1] = vm.Int(int64(total)), vm.Int(int64(errnoOf(err)))
+				return
+			}
+			total += n
+		}
+		res[0], res[1] = vm.Int(int64(total)), vm.Int(0)
+	})
+	// sysClose(id int) (errno int)
+	reg("net.sysClose", func(f *vm.Fiber, args, res []vm.Value) {
+		s := sockOf(f.M, int(args[0].Int()))
+		if s == nil {
+			res[0] = vm.Int(netClosed)
+			return
+		}
+		res[0] = vm.Int(int64(s.close(f.M)))
+	})
+	// sysShutdown(id, how int) (errno int)
+	reg("net.sysShutdown", func(f *vm.Fiber, args, res []vm.Value) {
+		s := sockOf(f.M, int(args[0].Int()))
+		if s == nil {
+			res[0] = vm.Int(netClosed)
+			return
+		}
+		res[0] = vm.Int(int64(errnoOf(unix.Shutdown(s.fd, int(args[1].Int())))))
+	})
+	// sysSetDeadline(id int, mode int, d int64, set bool) (errno int):
+	// mode 'r', 'w' or 'r'+'w'; the deadline is d nanoseconds from now.
+	reg("net.sysSetDeadline", func(f *vm.Fiber, args, res []vm.Value) {
+		s := sockOf(f.M, int(args[0].Int()))
+		mode, d, set := int(args[1].Int()), time.Duration(args[2].Int()), args[3].Bool()
+		if s == nil {
+			res[0] = vm.Int(netClosed)
+			return
+		}
+		if mode == 'r' || mode == 'r'+'w' {
+			s.setDeadline(f.M, false, d, set)
+		}
+		if mode == 'w' || mode == 'r'+'w' {
+			s.setDeadline(f.M, true, d, set)
+		}
+		res[0] = vm.Int(0)
+	})
+	// sysSetsockopt(id, level, opt, value int) (errno int)
+	reg("net.sysSetsockopt", func(f *vm.Fiber, args, res []vm.Value) {
+		s := sockOf(f.M, int(args[0].Int()))
+		if s == nil {
+			res[0] = vm.Int(netClosed)
+			return
+		}
+		level, opt, v := int(args[1].Int()), int(args[2].Int()), int(args[3].Int())
+		var err error
+		if level == -1 { // SO_LINGER, v seconds (< 0: off)
+			l := &unix.Linger{Linger: int32(max(v, 0))}
+			if v >= 0 {
+				l.Onoff = 1
+			}
+			err = unix.SetsockoptLinger(s.fd, unix.SOL_SOCKET, unix.SO_LINGER, l)
+		} else {
+			err = unix.SetsockoptInt(s.fd, level, opt, v)
+		}
+		res[0] = vm.Int(int64(errnoOf(err)))
+	})
+	reg("net.errnoText", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Str(syscall.Errno(args[0].Int()).Error())
+	})
+	reg("net.errnoTimeout", func(f *vm.Fiber, args, res []vm.Value) {
+		e := syscall.Errno(args[0].Int())
+		res[0], res[1] = vm.Bool(e.Timeout()), vm.Bool(e.Temporary())
+	})
+	reg("net.ipString", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Str(net.IP(Bytes(args[0])).String())
+	})
+	reg("net.parseIP", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = BytesValue(net.ParseIP(args[0].String()))
+	})
+	// lookupIP(host string) (ips [][]byte, msg, server string, notFound, isTimeout bool):
+	// a DNS lookup on the syscall pool.
+	reg("net.lookupIP", func(f *vm.Fiber, args, res []vm.Value) {
+		if f.Resuming() {
+			r, _ := f.HostState().(*lookupResult)
+			f.SetHostState(nil)
+			if r == nil {
+				r = &lookupResult{msg: "lookup failed"}
+			}
+			ips := make([]vm.Value, len(r.ips))
+			for i, ip := range r.ips {
+				ips[i] = BytesValue(ip)
+			}
+			res[0] = vm.Value{R: ips}
+			if len(ips) == 0 {
+				res[0] = vm.Value{}
+			}
+			res[1], res[2], res[3], res[4] = vm.Str(r.msg), vm.Str(r.server), vm.Bool(r.notFound), vm.Bool(r.isTimeout)
+			return
+		}
+		host := args[0].String()
+		ctx := f.M.Config.Context
+		f.M.Offload(f, "IO wait", func() any {
+			addrs, err := net.DefaultResolver.LookupIPAddr(ctx, host)
+			r := &lookupResult{}
+			for _, a := range addrs {
+				r.ips = append(r.ips, []byte(a.IP))
+			}
+			if err != nil {
+				var de *net.DNSError
+				if errors.As(err, &de) {
+					r.msg, r.server, r.notFound, r.isTimeout = de.Err, de.Server, de.IsNotFound, de.IsTimeout
+				} else if errors.Is(err, context.Canceled) {
+					r.msg = "operation was canceled"
+				} else {
+					r.msg = err.Error()
+				}
+			}
+			return r
+		})
+	})
+}
+
+// connected sets a new stream connection's options (TCP_NODELAY, as Go
+// does).
+func (s *hostSock) connected() {
+	if s.family != unix.AF_UNIX && s.sotype == unix.SOCK_STREAM {
+		unix.SetsockoptInt(s.fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
+	}
+}
