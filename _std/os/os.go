@@ -162,7 +162,7 @@ var (
 	// ErrNoDeadline is returned for file types that do not support deadlines.
 	ErrNoDeadline = errors.New("file type does not support deadline")
 	// ErrDeadlineExceeded is returned for an expired deadline.
-	ErrDeadlineExceeded = errors.New("i/o timeout")
+	ErrDeadlineExceeded error = &deadlineExceededError{}
 	// ErrProcessDone indicates a process has finished.
 	ErrProcessDone = errors.New("os: process already finished")
 )
@@ -439,3 +439,11 @@ func SameFile(fi1, fi2 FileInfo) bool {
 	b, ok2 := fi2.(*fileStat)
 	return ok1 && ok2 && *a == *b
 }
+
+// deadlineExceededError is ErrDeadlineExceeded's type: a timeout, as net.Error
+// and os.IsTimeout see it.
+type deadlineExceededError struct{}
+
+func (*deadlineExceededError) Error() string   { return "i/o timeout" }
+func (*deadlineExceededError) Timeout() bool   { return true }
+func (*deadlineExceededError) Temporary() bool { return true }

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"bufio"
+	"math"
 	"container/heap"
 	"context"
 	"fmt"
@@ -579,7 +580,12 @@ func (h *timerHeap) Pop() any {
 // AddTimer runs fn on the machine's thread once d has passed.
 func (m *Machine) AddTimer(d time.Duration, fn func()) *Timer {
 	m.tseq++
-	t := &Timer{when: m.Now() + d, seq: m.tseq, fn: fn}
+	now := m.Now()
+	when := now + d
+	if d > math.MaxInt64-now {
+		when = math.MaxInt64 // a timer practically never due
+	}
+	t := &Timer{when: when, seq: m.tseq, fn: fn}
 	heap.Push(&m.timers, t)
 	return t
 }
