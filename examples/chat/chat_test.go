@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"os"
 	"strings"
 	"sync"
 	"syscall"
@@ -155,10 +156,15 @@ func TestChatTwoClients(t *testing.T) {
 	expect(ada, "* bob left")
 }
 
-// TestChatBroadcast: 200 clients join, each sends one line, and every
-// client receives the line of every other client exactly once.
+// TestChatBroadcast: 1,000 clients (200 with -short) join, each sends one
+// line, and every client receives the line of every other client exactly
+// once; the process's memory stays bounded.
 func TestChatBroadcast(t *testing.T) {
-	n := clientCount(200)
+	want := 1000
+	if testing.Short() {
+		want = 200
+	}
+	n := clientCount(want)
 	addr, stop := startServer(t)
 	defer stop()
 	start := time.Now()
@@ -224,4 +230,26 @@ func TestChatBroadcast(t *testing.T) {
 		t.Error(err)
 	}
 	t.Logf("%d clients: joined in %v, %d broadcasts delivered in %v", n, joined.Round(time.Millisecond), n*(n-1), time.Since(start).Round(time.Millisecond))
+	// Server and clients share this process: together they must stay far
+	// below what a thread per connection would cost.
+	if rss := vmRSS(t); rss > 512<<20 {
+		t.Errorf("process RSS %d MiB after %d clients", rss>>20, n)
+	}
+}
+
+// vmRSS reads the process's resident set size from /proc.
+func vmRSS(t *testing.T) int64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Skip("no /proc/self/status")
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			var kb int64
+			fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), &kb)
+			return kb << 10
+		}
+	}
+	t.Skip("no VmRSS")
+	return 0
 }
