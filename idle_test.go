@@ -18,18 +18,37 @@ func cpuTime(t *testing.T) time.Duration {
 }
 
 // An idle machine sleeps in its event loop: while every fiber waits (a
-// timer, a channel), the process burns almost no CPU.
+// timer, a channel, an accept on a listening socket), the process burns
+// almost no CPU.
 func TestIdleMachineBurnsNoCPU(t *testing.T) {
 	src := `package main
 
-import "time"
+import (
+	"net"
+	"time"
+)
 
 func main() {
 	block := make(chan int)
 	for i := 0; i < 100; i++ {
 		go func() { <-block }()
 	}
+	// An idle server: its accept parks on the event loop.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
 	time.Sleep(500 * time.Millisecond)
+	ln.Close()
 	close(block)
 }
 `
