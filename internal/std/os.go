@@ -17,7 +17,8 @@ import (
 
 // Host side of the guest os package. Files live in the machine's table
 // (machData, below); the standard streams are fds 0, 1 and 2 and go to the
-// machine's configured stdin, stdout and stderr.
+// machine's configured stdin, stdout and stderr. The bindings that can
+// block run on the syscall pool: see os_pool.go.
 
 // Error codes shared with _std/os/os.go.
 const (
@@ -135,7 +136,10 @@ func openFD(m *vm.Machine, fd int, name, op string) (*hostFile, error) {
 	return hf, nil
 }
 
-// fileRead reads into a host buffer for guest slice b.
+// fileRead reads up to n bytes of the machine's file fd on the calling
+// (machine) thread. The os bindings read on the syscall pool instead
+// (os_pool.go); this direct read is for host code that cannot park
+// (bufio's and fmt's scanning fast paths).
 func fileRead(m *vm.Machine, fd int, name string, n int, off int64, at bool) ([]byte, error) {
 	hf, err := openFD(m, fd, name, "read")
 	if err != nil {
@@ -155,7 +159,10 @@ func fileRead(m *vm.Machine, fd int, name string, n int, off int64, at bool) ([]
 		if m.Config.Stdin == nil {
 			return nil, io.EOF
 		}
+		d := mdata(m)
+		d.stdinMu.Lock()
 		k, err = m.Config.Stdin.Read(buf)
+		d.stdinMu.Unlock()
 		if err != nil && err != io.EOF {
 			err = pathErr("read", name, err)
 		}
@@ -163,22 +170,6 @@ func fileRead(m *vm.Machine, fd int, name string, n int, off int64, at bool) ([]
 		return nil, pathErr("read", name, syscall.EBADF)
 	}
 	return buf[:k], err
-}
-
-func fileWrite(m *vm.Machine, fd int, name string, b []byte, off int64, at bool) (int, error) {
-	hf, err := openFD(m, fd, name, "write")
-	if err != nil {
-		return 0, err
-	}
-	switch {
-	case hf != nil && at:
-		return hf.f.WriteAt(b, off)
-	case hf != nil:
-		return hf.f.Write(b)
-	case (fd == 1 || fd == 2) && !at:
-		return fdWrite(m, fd, b)
-	}
-	return 0, pathErr("write", name, syscall.EBADF)
 }
 
 // putBytes copies b into the guest byte slice dst.
@@ -290,50 +281,8 @@ func init() {
 	reg("os.Getuid", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getuid())) })
 	reg("os.Getgid", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getgid())) })
 
-	// Files.
-	reg("(*os.File).read", func(f *vm.Fiber, args, res []vm.Value) {
-		fd, name := guestFile(args[0])
-		b := args[1].Slice()
-		data, err := fileRead(f.M, fd, name, len(b), 0, false)
-		putBytes(b, data)
-		res[0] = vm.Int(int64(len(data)))
-		setErr(res, 1, err)
-	})
-	reg("(*os.File).readAt", func(f *vm.Fiber, args, res []vm.Value) {
-		fd, name := guestFile(args[0])
-		b, off := args[1].Slice(), args[2].Int()
-		data, err := fileRead(f.M, fd, name, len(b), off, true)
-		putBytes(b, data)
-		res[0] = vm.Int(int64(len(data)))
-		setErr(res, 1, err)
-	})
-	reg("(*os.File).write", func(f *vm.Fiber, args, res []vm.Value) {
-		fd, name := guestFile(args[0])
-		b := Bytes(args[1])
-		n, err := fileWrite(f.M, fd, name, b, 0, false)
-		res[0] = vm.Int(int64(n))
-		setErr(res, 1, err)
-	})
-	reg("(*os.File).writeString", func(f *vm.Fiber, args, res []vm.Value) {
-		fd, name := guestFile(args[0])
-		s := args[1].String()
-		var n int
-		var err error
-		if fd == 1 && fdWritable(f.M, 1) {
-			n, err = f.M.Out.WriteString(s)
-		} else {
-			n, err = fileWrite(f.M, fd, name, []byte(s), 0, false)
-		}
-		res[0] = vm.Int(int64(n))
-		setErr(res, 1, err)
-	})
-	reg("(*os.File).writeAt", func(f *vm.Fiber, args, res []vm.Value) {
-		fd, name := guestFile(args[0])
-		b, off := Bytes(args[1]), args[2].Int()
-		n, err := fileWrite(f.M, fd, name, b, off, true)
-		res[0] = vm.Int(int64(n))
-		setErr(res, 1, err)
-	})
+	// Seek never blocks (lseek): it stays on the machine's thread. The
+	// file operations that can block are in os_pool.go.
 	reg("(*os.File).seek", func(f *vm.Fiber, args, res []vm.Value) {
 		fd, name := guestFile(args[0])
 		off, whence := args[1].Int(), int(args[2].Int())
@@ -349,223 +298,12 @@ func init() {
 		res[0] = vm.Int(ret)
 		setErr(res, 1, err)
 	})
-	reg("(*os.File).close", func(f *vm.Fiber, args, res []vm.Value) {
-		fd, name := guestFile(args[0])
-		d := mdata(f.M)
-		var err error
-		if fd < 3 {
-			if d.stdClosed[fd] {
-				err = pathErr("close", name, os.ErrClosed)
-			}
-			if fd == 1 {
-				f.M.Out.Flush()
-			}
-			d.stdClosed[fd] = true
-		} else {
-			d.mu.Lock()
-			hf := d.files[fd]
-			d.mu.Unlock()
-			if hf == nil || hf.closed {
-				err = pathErr("close", name, os.ErrClosed)
-			} else {
-				err = hf.close()
-				d.mu.Lock()
-				delete(d.files, fd)
-				d.mu.Unlock()
-			}
-		}
-		setErr(res, 0, err)
-	})
-	reg("(*os.File).sync", func(f *vm.Fiber, args, res []vm.Value) {
-		fd, name := guestFile(args[0])
-		hf, err := openFD(f.M, fd, name, "sync")
-		if err == nil {
-			if hf != nil {
-				err = hf.f.Sync()
-			} else if fd == 1 {
-				f.M.Out.Flush()
-			}
-		}
-		setErr(res, 0, err)
-	})
-	reg("(*os.File).truncate", func(f *vm.Fiber, args, res []vm.Value) {
-		fd, name := guestFile(args[0])
-		size := args[1].Int()
-		hf, err := openFD(f.M, fd, name, "truncate")
-		if err == nil {
-			if hf != nil {
-				err = hf.f.Truncate(size)
-			} else {
-				err = pathErr("truncate", name, syscall.EINVAL)
-			}
-		}
-		setErr(res, 0, err)
-	})
-	reg("(*os.File).stat", func(f *vm.Fiber, args, res []vm.Value) {
-		fd, name := guestFile(args[0])
-		hf, err := openFD(f.M, fd, name, "stat")
-		var fi fs.FileInfo
-		if err == nil {
-			if hf != nil {
-				fi, err = hf.f.Stat()
-			} else {
-				fi, err = [...]*os.File{os.Stdin, os.Stdout, os.Stderr}[fd].Stat()
-			}
-		}
-		if err != nil {
-			res[0], res[1], res[2], res[3] = vm.Value{}, vm.Value{}, vm.Value{}, vm.Value{}
-			setErr(res, 4, err)
-			return
-		}
-		res[0], res[1], res[2], res[3] = vm.Str(fi.Name()), vm.Int(fi.Size()), vm.Uint(uint64(modeBits(fi))), vm.Int(fi.ModTime().UnixNano())
-		setErr(res, 4, nil)
-	})
-	reg("(*os.File).readDir", func(f *vm.Fiber, args, res []vm.Value) {
-		fd, name := guestFile(args[0])
-		n := int(args[1].Int())
-		hf, err := openFD(f.M, fd, name, "readdirent")
-		var ents []os.DirEntry
-		if err == nil {
-			if hf == nil {
-				err = pathErr("readdirent", name, syscall.ENOTDIR)
-			} else {
-				ents, err = hf.f.ReadDir(n)
-				if err == io.EOF {
-					err = nil
-				}
-			}
-		}
-		names := make([]string, len(ents))
-		modes := make([]vm.Value, len(ents))
-		for i, e := range ents {
-			names[i] = e.Name()
-			modes[i] = vm.Uint(uint64(e.Type()))
-		}
-		res[0], res[1] = Strings(names), vm.Value{R: modes}
-		setErr(res, 2, err)
-	})
-
-	reg("os.openFile", func(f *vm.Fiber, args, res []vm.Value) {
-		name, flag, perm := args[0].String(), int(args[1].Int()), fs.FileMode(args[2].N)
-		hf, err := os.OpenFile(name, hostFlags(flag), perm)
-		fd := 0
-		if err == nil {
-			fd = mdata(f.M).add(hf, name)
-		}
-		res[0] = vm.Int(int64(fd))
-		setErr(res, 1, err)
-	})
-	reg("os.readFile", func(f *vm.Fiber, args, res []vm.Value) {
-		b, err := os.ReadFile(args[0].String())
-		if err != nil {
-			res[0] = vm.Value{}
-		} else {
-			res[0] = BytesValue(b)
-			if b == nil {
-				res[0] = vm.Value{R: []vm.Value{}}
-			}
-		}
-		setErr(res, 1, err)
-	})
-	reg("os.writeFile", func(f *vm.Fiber, args, res []vm.Value) {
-		name, data, perm := args[0].String(), Bytes(args[1]), fs.FileMode(args[2].N)
-		setErr(res, 0, os.WriteFile(name, data, perm))
-	})
-	reg("os.stat", func(f *vm.Fiber, args, res []vm.Value) {
-		name, l := args[0].String(), args[1].Bool()
-		var fi fs.FileInfo
-		var err error
-		if l {
-			fi, err = os.Lstat(name)
-		} else {
-			fi, err = os.Stat(name)
-		}
-		if err != nil {
-			res[0], res[1], res[2], res[3] = vm.Value{}, vm.Value{}, vm.Value{}, vm.Value{}
-			setErr(res, 4, err)
-			return
-		}
-		res[0], res[1], res[2], res[3] = vm.Str(fi.Name()), vm.Int(fi.Size()), vm.Uint(uint64(modeBits(fi))), vm.Int(fi.ModTime().UnixNano())
-		setErr(res, 4, nil)
-	})
-	reg("os.mkdir", func(f *vm.Fiber, args, res []vm.Value) {
-		name, perm, all := args[0].String(), fs.FileMode(args[1].N), args[2].Bool()
-		if all {
-			setErr(res, 0, os.MkdirAll(name, perm))
-		} else {
-			setErr(res, 0, os.Mkdir(name, perm))
-		}
-	})
-	reg("os.remove", func(f *vm.Fiber, args, res []vm.Value) {
-		name, all := args[0].String(), args[1].Bool()
-		if all {
-			setErr(res, 0, os.RemoveAll(name))
-		} else {
-			setErr(res, 0, os.Remove(name))
-		}
-	})
-	reg("os.rename", func(f *vm.Fiber, args, res []vm.Value) {
-		err := os.Rename(args[0].String(), args[1].String())
-		code, _, _, msg := errParts(err)
-		res[0], res[1] = vm.Int(int64(code)), vm.Str(msg)
-	})
-	reg("os.readDir", func(f *vm.Fiber, args, res []vm.Value) {
-		ents, err := os.ReadDir(args[0].String())
-		names := make([]string, len(ents))
-		modes := make([]vm.Value, len(ents))
-		for i, e := range ents {
-			names[i] = e.Name()
-			modes[i] = vm.Uint(uint64(e.Type()))
-		}
-		res[0], res[1] = Strings(names), vm.Value{R: modes}
-		setErr(res, 2, err)
-	})
 	reg("os.tempDir", func(f *vm.Fiber, args, res []vm.Value) {
 		dir, ok := envLookup(mdata(f.M).environ(f.M), "TMPDIR")
 		if !ok || dir == "" {
 			dir = "/tmp"
 		}
 		res[0] = vm.Str(dir)
-	})
-	reg("os.getwd", func(f *vm.Fiber, args, res []vm.Value) {
-		dir, err := os.Getwd()
-		res[0] = vm.Str(dir)
-		setErr(res, 1, err)
-	})
-	reg("os.mkdirTemp", func(f *vm.Fiber, args, res []vm.Value) {
-		dir, pattern := args[0].String(), args[1].String()
-		if dir == "" {
-			dir, _ = envLookup(mdata(f.M).environ(f.M), "TMPDIR")
-			if dir == "" {
-				dir = "/tmp"
-			}
-		}
-		name, err := os.MkdirTemp(dir, pattern)
-		res[0] = vm.Str(name)
-		setErr(res, 1, err)
-	})
-	reg("os.createTemp", func(f *vm.Fiber, args, res []vm.Value) {
-		dir, pattern := args[0].String(), args[1].String()
-		if dir == "" {
-			dir, _ = envLookup(mdata(f.M).environ(f.M), "TMPDIR")
-			if dir == "" {
-				dir = "/tmp"
-			}
-		}
-		hf, err := os.CreateTemp(dir, pattern)
-		fd, name := 0, ""
-		if err == nil {
-			name = hf.Name()
-			fd = mdata(f.M).add(hf, name)
-		}
-		res[0], res[1] = vm.Int(int64(fd)), vm.Str(name)
-		setErr(res, 2, err)
-	})
-	reg("os.chmod", func(f *vm.Fiber, args, res []vm.Value) {
-		setErr(res, 0, os.Chmod(args[0].String(), fs.FileMode(args[1].N)))
-	})
-	reg("os.truncate", func(f *vm.Fiber, args, res []vm.Value) {
-		setErr(res, 0, os.Truncate(args[0].String(), args[1].Int()))
 	})
 }
 
@@ -575,6 +313,10 @@ func init() {
 // CloseAll still gets its files closed by a cleanup.
 type machData struct {
 	mu sync.Mutex // CloseAll may run on another goroutine than the machine
+
+	// stdinMu serializes reads of Config.Stdin: pool workers (os_pool.go)
+	// and the machine's thread (bufio, fmt's scanning) both read it.
+	stdinMu sync.Mutex
 
 	files     map[int]*hostFile
 	nextFD    int

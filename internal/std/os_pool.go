@@ -1,0 +1,468 @@
+package std
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"syscall"
+
+	"spindle/internal/vm"
+)
+
+// File-system work on the syscall pool. Every os binding that can block
+// (open, read, write, close, sync, stat, directory and path operations)
+// parks its fiber and runs the system call on a pool worker
+// (vm.Machine.Offload); the shard's other fibers keep running, and the
+// call completes on the machine's thread when the worker is done, so a
+// slow call (a FIFO waiting for its other end, a stalled disk) delays only
+// its own fiber.
+//
+// Workers get host values only: paths, copied byte slices, the *os.File
+// behind a guest handle (os.File is safe for concurrent use). The
+// machine's file table is read and changed on its thread alone, before
+// the work starts or after it ends: a file is entered into the table when
+// its open completes and leaves it when its close starts.
+//
+// The machine's standard output and error are its own buffers and stay
+// direct; standard input reads Config.Stdin, which may block, so reads of
+// fd 0 go to the pool too (serialized by machData.stdinMu, since a host
+// io.Reader need not be safe for concurrent use). Cheap calls that cannot
+// block (Seek, the environment, Getpid) stay direct.
+//
+// A fiber cancelled while its job runs does not see the result: a file
+// that job opened is closed by os.File's cleanup once it is unreachable.
+
+// poolRes is what a pool job hands back to its fiber.
+type poolRes struct {
+	n    int64
+	data []byte
+	fi   fs.FileInfo
+	ents []os.DirEntry
+	file *os.File
+	name string
+	err  error
+}
+
+// errLostResult is reported if a pooled call resumes without its result
+// (which the VM does not do: an interrupted park unwinds instead).
+var errLostResult = errors.New("spindle: syscall pool result lost")
+
+// poolStart runs on the machine's thread on a pooled call's first entry:
+// it reads the arguments and returns the work for the pool, or writes the
+// results itself and returns nil when there is nothing to wait for (a
+// closed file, a standard stream, an empty read).
+type poolStart func(f *vm.Fiber, args, res []vm.Value) func() *poolRes
+
+// poolFinish writes the results of a pooled call from its job's result,
+// on the resumed call. Like poolStart it must read args before writing
+// res (they overlap).
+type poolFinish func(f *vm.Fiber, args, res []vm.Value, r *poolRes)
+
+// pooled registers a host function whose blocking part runs on the
+// syscall pool.
+func pooled(name string, start poolStart, finish poolFinish) {
+	reg(name, func(f *vm.Fiber, args, res []vm.Value) {
+		if f.Resuming() {
+			r, _ := f.HostState().(*poolRes)
+			f.SetHostState(nil)
+			if r == nil {
+				r = &poolRes{err: errLostResult}
+			}
+			finish(f, args, res, r)
+			return
+		}
+		if work := start(f, args, res); work != nil {
+			f.M.Offload(f, "syscall", func() any { return work() })
+		}
+	})
+}
+
+// The common result shapes.
+
+// finishErr writes (code, op, path, msg).
+func finishErr(f *vm.Fiber, args, res []vm.Value, r *poolRes) { setErr(res, 0, r.err) }
+
+// finishN writes (n, code, op, path, msg).
+func finishN(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	res[0] = vm.Int(r.n)
+	setErr(res, 1, r.err)
+}
+
+// finishStat writes (name, size, mode, mtime, code, op, path, msg).
+func finishStat(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	fi, err := r.fi, r.err
+	if err != nil || fi == nil {
+		res[0], res[1], res[2], res[3] = vm.Value{}, vm.Value{}, vm.Value{}, vm.Value{}
+		setErr(res, 4, err)
+		return
+	}
+	res[0], res[1], res[2], res[3] = vm.Str(fi.Name()), vm.Int(fi.Size()), vm.Uint(uint64(modeBits(fi))), vm.Int(fi.ModTime().UnixNano())
+	setErr(res, 4, nil)
+}
+
+// finishDir writes (names, modes, code, op, path, msg).
+func finishDir(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	dirRes(res, r.ents, r.err)
+}
+
+func dirRes(res []vm.Value, ents []os.DirEntry, err error) {
+	names := make([]string, len(ents))
+	modes := make([]vm.Value, len(ents))
+	for i, e := range ents {
+		names[i] = e.Name()
+		modes[i] = vm.Uint(uint64(e.Type()))
+	}
+	res[0], res[1] = Strings(names), vm.Value{R: modes}
+	setErr(res, 2, err)
+}
+
+// errWork is a job that only reports err.
+func errWork(fn func() error) func() *poolRes {
+	return func() *poolRes { return &poolRes{err: fn()} }
+}
+
+// startRead begins a read of n bytes from the guest file fd (at off if at).
+// It writes the results and returns nil when no job is needed.
+func startRead(f *vm.Fiber, res []vm.Value, fd int, name string, n int, off int64, at bool) func() *poolRes {
+	hf, err := openFD(f.M, fd, name, "read")
+	if err == nil && n == 0 {
+		res[0] = vm.Int(0)
+		setErr(res, 1, nil)
+		return nil
+	}
+	switch {
+	case err != nil:
+	case hf != nil && at:
+		file := hf.f
+		return func() *poolRes {
+			buf := make([]byte, n)
+			k, err := file.ReadAt(buf, off)
+			return &poolRes{data: buf[:k], err: err}
+		}
+	case hf != nil:
+		file := hf.f
+		return func() *poolRes {
+			buf := make([]byte, n)
+			k, err := file.Read(buf)
+			return &poolRes{data: buf[:k], err: err}
+		}
+	case fd == 0 && !at && f.M.Config.Stdin == nil:
+		err = io.EOF
+	case fd == 0 && !at:
+		in, d := f.M.Config.Stdin, mdata(f.M)
+		return func() *poolRes {
+			buf := make([]byte, n)
+			d.stdinMu.Lock()
+			k, err := in.Read(buf)
+			d.stdinMu.Unlock()
+			if err != nil && err != io.EOF {
+				err = pathErr("read", name, err)
+			}
+			return &poolRes{data: buf[:k], err: err}
+		}
+	default:
+		err = pathErr("read", name, syscall.EBADF)
+	}
+	res[0] = vm.Int(0)
+	setErr(res, 1, err)
+	return nil
+}
+
+// finishRead copies the bytes read into the guest buffer args[1].
+func finishRead(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	b := args[1].Slice()
+	data := r.data
+	if len(data) > len(b) {
+		data = data[:len(b)]
+	}
+	putBytes(b, data)
+	res[0] = vm.Int(int64(len(data)))
+	setErr(res, 1, r.err)
+}
+
+// startWrite begins a write of b (a host copy) to the guest file fd. The
+// machine's stdout and stderr are written directly.
+func startWrite(f *vm.Fiber, res []vm.Value, fd int, name string, b []byte, off int64, at bool) func() *poolRes {
+	hf, err := openFD(f.M, fd, name, "write")
+	n := 0
+	switch {
+	case err != nil:
+	case hf != nil && at:
+		file := hf.f
+		return func() *poolRes {
+			k, err := file.WriteAt(b, off)
+			return &poolRes{n: int64(k), err: err}
+		}
+	case hf != nil:
+		file := hf.f
+		return func() *poolRes {
+			k, err := file.Write(b)
+			return &poolRes{n: int64(k), err: err}
+		}
+	case (fd == 1 || fd == 2) && !at:
+		n, err = fdWrite(f.M, fd, b)
+	default:
+		err = pathErr("write", name, syscall.EBADF)
+	}
+	res[0] = vm.Int(int64(n))
+	setErr(res, 1, err)
+	return nil
+}
+
+// tempDirOf returns dir, or the run's temporary directory if dir is empty.
+func tempDirOf(m *vm.Machine, dir string) string {
+	if dir == "" {
+		dir, _ = envLookup(mdata(m).environ(m), "TMPDIR")
+		if dir == "" {
+			dir = "/tmp"
+		}
+	}
+	return dir
+}
+
+func init() {
+	// Methods of *os.File.
+	pooled("(*os.File).read", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		fd, name := guestFile(args[0])
+		n := len(args[1].Slice())
+		return startRead(f, res, fd, name, n, 0, false)
+	}, finishRead)
+	pooled("(*os.File).readAt", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		fd, name := guestFile(args[0])
+		n, off := len(args[1].Slice()), args[2].Int()
+		return startRead(f, res, fd, name, n, off, true)
+	}, finishRead)
+	pooled("(*os.File).write", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		fd, name := guestFile(args[0])
+		b := Bytes(args[1])
+		return startWrite(f, res, fd, name, b, 0, false)
+	}, finishN)
+	pooled("(*os.File).writeString", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		fd, name := guestFile(args[0])
+		s := args[1].String()
+		if fd == 1 && fdWritable(f.M, 1) {
+			n, err := f.M.Out.WriteString(s)
+			res[0] = vm.Int(int64(n))
+			setErr(res, 1, err)
+			return nil
+		}
+		return startWrite(f, res, fd, name, []byte(s), 0, false)
+	}, finishN)
+	pooled("(*os.File).writeAt", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		fd, name := guestFile(args[0])
+		b, off := Bytes(args[1]), args[2].Int()
+		return startWrite(f, res, fd, name, b, off, true)
+	}, finishN)
+	pooled("(*os.File).close", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		fd, name := guestFile(args[0])
+		d := mdata(f.M)
+		if fd < 3 {
+			var err error
+			if d.stdClosed[fd] {
+				err = pathErr("close", name, os.ErrClosed)
+			}
+			if fd == 1 {
+				f.M.Out.Flush()
+			}
+			d.stdClosed[fd] = true
+			setErr(res, 0, err)
+			return nil
+		}
+		d.mu.Lock()
+		hf := d.files[fd]
+		delete(d.files, fd)
+		d.mu.Unlock()
+		if hf == nil || hf.closed || hf.f == nil {
+			setErr(res, 0, pathErr("close", name, os.ErrClosed))
+			return nil
+		}
+		hf.closed = true
+		return errWork(hf.f.Close)
+	}, finishErr)
+	pooled("(*os.File).sync", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		fd, name := guestFile(args[0])
+		hf, err := openFD(f.M, fd, name, "sync")
+		if err == nil && hf != nil {
+			return errWork(hf.f.Sync)
+		}
+		if err == nil && fd == 1 {
+			f.M.Out.Flush()
+		}
+		setErr(res, 0, err)
+		return nil
+	}, finishErr)
+	pooled("(*os.File).truncate", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		fd, name := guestFile(args[0])
+		size := args[1].Int()
+		hf, err := openFD(f.M, fd, name, "truncate")
+		if err == nil && hf != nil {
+			file := hf.f
+			return errWork(func() error { return file.Truncate(size) })
+		}
+		if err == nil {
+			err = pathErr("truncate", name, syscall.EINVAL)
+		}
+		setErr(res, 0, err)
+		return nil
+	}, finishErr)
+	pooled("(*os.File).stat", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		fd, name := guestFile(args[0])
+		hf, err := openFD(f.M, fd, name, "stat")
+		if err != nil {
+			finishStat(f, args, res, &poolRes{err: err})
+			return nil
+		}
+		var file *os.File
+		if hf != nil {
+			file = hf.f
+		} else {
+			file = [...]*os.File{os.Stdin, os.Stdout, os.Stderr}[fd]
+		}
+		return func() *poolRes {
+			fi, err := file.Stat()
+			return &poolRes{fi: fi, err: err}
+		}
+	}, finishStat)
+	pooled("(*os.File).readDir", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		fd, name := guestFile(args[0])
+		n := int(args[1].Int())
+		hf, err := openFD(f.M, fd, name, "readdirent")
+		if err == nil && hf != nil {
+			file := hf.f
+			return func() *poolRes {
+				ents, err := file.ReadDir(n)
+				if err == io.EOF {
+					err = nil
+				}
+				return &poolRes{ents: ents, err: err}
+			}
+		}
+		if err == nil {
+			err = pathErr("readdirent", name, syscall.ENOTDIR)
+		}
+		dirRes(res, nil, err)
+		return nil
+	}, finishDir)
+
+	// Functions on paths.
+	pooled("os.openFile", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		name, flag, perm := args[0].String(), hostFlags(int(args[1].Int())), fs.FileMode(args[2].N)
+		return func() *poolRes {
+			file, err := os.OpenFile(name, flag, perm)
+			return &poolRes{file: file, name: name, err: err}
+		}
+	}, func(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+		fd := 0
+		if r.err == nil {
+			fd = mdata(f.M).add(r.file, r.name)
+		}
+		res[0] = vm.Int(int64(fd))
+		setErr(res, 1, r.err)
+	})
+	pooled("os.readFile", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		name := args[0].String()
+		return func() *poolRes {
+			b, err := os.ReadFile(name)
+			return &poolRes{data: b, err: err}
+		}
+	}, func(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+		switch {
+		case r.err != nil:
+			res[0] = vm.Value{}
+		case r.data == nil:
+			res[0] = vm.Value{R: []vm.Value{}}
+		default:
+			res[0] = BytesValue(r.data)
+		}
+		setErr(res, 1, r.err)
+	})
+	pooled("os.writeFile", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		name, data, perm := args[0].String(), Bytes(args[1]), fs.FileMode(args[2].N)
+		return errWork(func() error { return os.WriteFile(name, data, perm) })
+	}, finishErr)
+	pooled("os.stat", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		name, lstat := args[0].String(), args[1].Bool()
+		return func() *poolRes {
+			stat := os.Stat
+			if lstat {
+				stat = os.Lstat
+			}
+			fi, err := stat(name)
+			return &poolRes{fi: fi, err: err}
+		}
+	}, finishStat)
+	pooled("os.mkdir", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		name, perm, all := args[0].String(), fs.FileMode(args[1].N), args[2].Bool()
+		if all {
+			return errWork(func() error { return os.MkdirAll(name, perm) })
+		}
+		return errWork(func() error { return os.Mkdir(name, perm) })
+	}, finishErr)
+	pooled("os.remove", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		name, all := args[0].String(), args[1].Bool()
+		if all {
+			return errWork(func() error { return os.RemoveAll(name) })
+		}
+		return errWork(func() error { return os.Remove(name) })
+	}, finishErr)
+	pooled("os.rename", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		from, to := args[0].String(), args[1].String()
+		return errWork(func() error { return os.Rename(from, to) })
+	}, func(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+		code, _, _, msg := errParts(r.err)
+		res[0], res[1] = vm.Int(int64(code)), vm.Str(msg)
+	})
+	pooled("os.readDir", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		name := args[0].String()
+		return func() *poolRes {
+			ents, err := os.ReadDir(name)
+			return &poolRes{ents: ents, err: err}
+		}
+	}, finishDir)
+	pooled("os.getwd", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		return func() *poolRes {
+			dir, err := os.Getwd()
+			return &poolRes{name: dir, err: err}
+		}
+	}, func(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+		res[0] = vm.Str(r.name)
+		setErr(res, 1, r.err)
+	})
+	pooled("os.mkdirTemp", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		dir, pattern := tempDirOf(f.M, args[0].String()), args[1].String()
+		return func() *poolRes {
+			name, err := os.MkdirTemp(dir, pattern)
+			return &poolRes{name: name, err: err}
+		}
+	}, func(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+		res[0] = vm.Str(r.name)
+		setErr(res, 1, r.err)
+	})
+	pooled("os.createTemp", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		dir, pattern := tempDirOf(f.M, args[0].String()), args[1].String()
+		return func() *poolRes {
+			file, err := os.CreateTemp(dir, pattern)
+			r := &poolRes{file: file, err: err}
+			if err == nil {
+				r.name = file.Name()
+			}
+			return r
+		}
+	}, func(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+		fd := 0
+		if r.err == nil {
+			fd = mdata(f.M).add(r.file, r.name)
+		}
+		res[0], res[1] = vm.Int(int64(fd)), vm.Str(r.name)
+		setErr(res, 2, r.err)
+	})
+	pooled("os.chmod", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		name, mode := args[0].String(), fs.FileMode(args[1].N)
+		return errWork(func() error { return os.Chmod(name, mode) })
+	}, finishErr)
+	pooled("os.truncate", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+		name, size := args[0].String(), args[1].Int()
+		return errWork(func() error { return os.Truncate(name, size) })
+	}, finishErr)
+}
