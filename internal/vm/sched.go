@@ -2,12 +2,12 @@ package vm
 
 import (
 	"bufio"
-	"math"
 	"container/heap"
 	"context"
 	"fmt"
 	"go/types"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
