@@ -84,9 +84,6 @@ func newChan(elem *Type, size int) *Chan {
 	return &Chan{elem: elem, buf: make([]Value, size)}
 }
 
-// NewChan makes a channel for host code.
-func NewChan(elem *Type, size int) *Chan { return newChan(elem, size) }
-
 // Len returns the number of buffered elements.
 func (c *Chan) Len() int {
 	if c == nil {

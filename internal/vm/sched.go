@@ -599,22 +599,6 @@ func (m *Machine) StopTimer(t *Timer) bool {
 	return true
 }
 
-// runFiber runs f for one slice, handling guest panics.
-func (m *Machine) runFiber(f *Fiber) status {
-	for {
-		st, p := m.execProtected(f)
-		if p == nil {
-			return st
-		}
-		if !m.handle(f, p) {
-			if f.finished {
-				return stDone
-			}
-			return stPark // the machine is exiting
-		}
-	}
-}
-
 func (m *Machine) execProtected(f *Fiber) (st status, p any) {
 	defer func() {
 		if r := recover(); r != nil {
