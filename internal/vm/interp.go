@@ -19,7 +19,7 @@ const (
 )
 
 // exec runs f until it yields, parks, finishes, or a nested CallGuest frame
-// returns. Guest run-time errors arrive as Go panics (see runFiber), so
+// returns. Guest run-time errors arrive as Go panics (see runSlices), so
 // every instruction that can fail saves the pc first (f.save).
 //
 // Only the instruction pointer, the register base and the fiber stay live
