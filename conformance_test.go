@@ -267,3 +267,39 @@ func clip(s string) string {
 	}
 	return s
 }
+
+// TestConformanceSchedulerModes runs the plain-Go corpus (programs whose
+// output cannot depend on scheduling, since they match the go toolchain)
+// under other scheduler settings: a reduction budget of 1 (a preemption at
+// every call and back-edge) and another seed (other select choices and map
+// orders).
+func TestConformanceSchedulerModes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the corpus twice more")
+	}
+	files, _ := filepath.Glob("testdata/conformance/*/*.go")
+	modes := []struct {
+		name string
+		opts spindle.Options
+	}{
+		{"budget1", spindle.Options{Reductions: 1}},
+		{"seed12345", spindle.Options{Seed: 12345}},
+	}
+	for _, mode := range modes {
+		for _, path := range files {
+			c := parseCase(t, path)
+			if c.spindleOnly || c.skip != "" {
+				continue
+			}
+			name := mode.name + "/" + strings.TrimSuffix(strings.TrimPrefix(path, "testdata/conformance/"), ".go")
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				opts := mode.opts
+				opts.Args = c.args
+				opts.NoStarveWarning = true
+				stdout, stderr, code := runGuestOpts(t, c.path, opts)
+				checkCase(t, c, stdout, stderr, code)
+			})
+		}
+	}
+}
