@@ -207,7 +207,8 @@ func TestConformanceAgainstGo(t *testing.T) {
 	}
 }
 
-// TestGoroot runs Go's own test programs (test/ken, test/chan) marked
+// TestGoroot runs Go's own test programs (test/ken, test/chan and the
+// top-level test directory) marked
 // "// run": each must exit 0 and print its .out file (or nothing).
 // testdata/goroot_skip.txt lists the ones that need what spindle does not
 // provide, with the reason.
@@ -227,7 +228,7 @@ func TestGoroot(t *testing.T) {
 		}
 	}
 	var files []string
-	for _, dir := range []string{"ken", "chan"} {
+	for _, dir := range []string{"ken", "chan", "."} {
 		fs, _ := filepath.Glob(filepath.Join(root, dir, "*.go"))
 		files = append(files, fs...)
 	}
@@ -237,6 +238,9 @@ func TestGoroot(t *testing.T) {
 			continue
 		}
 		name := filepath.Base(filepath.Dir(path)) + "/" + filepath.Base(path)
+		if filepath.Dir(path) == root {
+			name = "test/" + filepath.Base(path)
+		}
 		// Programs that measure the (process-wide) heap run alone.
 		serial := bytes.Contains(src, []byte("ReadMemStats"))
 		t.Run(name, func(t *testing.T) {
@@ -250,7 +254,7 @@ func TestGoroot(t *testing.T) {
 			if b, err := os.ReadFile(strings.TrimSuffix(path, ".go") + ".out"); err == nil {
 				want = string(b)
 			}
-			stdout, stderr, code := runGuestOpts(t, path, spindle.Options{NoStarveWarning: true})
+			stdout, stderr, code := runGuestOpts(t, path, spindle.Options{NoStarveWarning: true, Env: os.Environ()})
 			// Go's test harness compares stdout and stderr together; the
 			// print builtin writes to stderr.
 			got := stdout + stderr

@@ -166,3 +166,18 @@ func main() {
 		t.Errorf("missing-package error: %v", err)
 	}
 }
+
+// A package-level variable too large for spindle is a run-time error, not
+// a host crash.
+func TestHugeGlobal(t *testing.T) {
+	src := "package main\n\nvar big [1 << 30]byte\n\nfunc main() { big[7] = 1; println(big[7]) }\n"
+	prog, err := spindle.CompileSource([]string{"g.go"}, [][]byte{[]byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	code, _ := prog.Run(context.Background(), spindle.Options{Stderr: &errb})
+	if code != 2 || !strings.Contains(errb.String(), "exceeds spindle's allocation limit") {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+}

@@ -39,6 +39,12 @@ func (m *Machine) makeDefer(fn *Func, cs *CallSite, regs []Value, _ int32) *defe
 		}
 		return &deferRec{builtin: cs.Builtin, args: args}
 	}
+	if cs.Kind == CallClosure {
+		if c, _ := regs[cs.Recv].R.(*Closure); c == nil {
+			// Deferring a nil func panics when the call runs, not now.
+			return &deferRec{}
+		}
+	}
 	callee, free, args := m.resolveCall(cs, regs)
 	return &deferRec{fn: callee, free: free, args: args}
 }
@@ -52,6 +58,9 @@ func (m *Machine) pushDefer(f *Fiber, d *deferRec, kind uint8) bool {
 		return false
 	}
 	fn := d.fn
+	if fn == nil {
+		panic(errNil) // a deferred nil func
+	}
 	if fn.Host != nil {
 		res := make([]Value, max(len(d.args), int(fn.NResults)))
 		copy(res, d.args)
@@ -263,6 +272,14 @@ func printValue(t *Type, v Value) string {
 			return "(0x0,0x0)"
 		}
 		return "(" + x.T.Name + ") " + printValue(x.T, x.V)
+	}
+	if t.Kind == KSlice {
+		s, _ := v.R.([]Value)
+		addr := "0x0"
+		if cap(s) > 0 {
+			addr = "0xc000010000"
+		}
+		return "[" + strconv.Itoa(len(s)) + "/" + strconv.Itoa(cap(s)) + "]" + addr
 	}
 	if isNil(v.R) {
 		return "0x0"

@@ -152,7 +152,7 @@ func (m *Machine) run1(f *Fiber) status {
 		case OpCvtFU:
 			reg(rp, ins.A).N = f2u(math.Float64frombits(reg(rp, ins.B).N))
 		case OpGlobal:
-			*reg(rp, ins.A) = Value{R: &m.globals[ins.B]}
+			*reg(rp, ins.A) = Value{R: m.globalPtrs[ins.B]}
 		case OpLoad:
 			p, _ := reg(rp, ins.B).R.(*Value)
 			if p == nil {
@@ -522,6 +522,11 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 
 	case OpAlloc:
 		t := f.fn().Types[ins.B]
+		if t.isEmptyAgg() {
+			// Every zero-size variable has one address, as in gc.
+			*reg(rp, ins.A) = Value{R: &m.zerobase}
+			break
+		}
 		c := new(Value)
 		if t.isAgg() {
 			*c = t.Zero()

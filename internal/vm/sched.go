@@ -57,6 +57,10 @@ type Machine struct {
 	Prog    *Program
 	Config  Config
 	globals []Value
+	// globalPtrs is the address of each package-level variable (zero-size
+	// ones all share zerobase, as gc gives them one address).
+	globalPtrs []*Value
+	zerobase   Value
 
 	// Run queue: FIFO, intrusive through Fiber.next.
 	head, tail *Fiber
@@ -123,11 +127,38 @@ func NewMachine(p *Program, c Config) *Machine {
 		in:       inbox{sig: make(chan struct{}, 1)},
 		start:    time.Now(),
 	}
+	m.zerobase = Value{R: []Value{}}
 	m.globals = make([]Value, len(p.Globals))
+	m.globalPtrs = make([]*Value, len(p.Globals))
 	for i, t := range p.Globals {
-		m.globals[i] = t.Zero()
+		m.globalPtrs[i] = &m.globals[i]
+		if t.isEmptyAgg() {
+			m.globalPtrs[i] = &m.zerobase
+		}
 	}
 	return m
+}
+
+// initGlobals gives every package-level variable its zero value. A
+// variable too large for spindle (past MaxAllocValues elements) ends the
+// run with a run-time error instead of taking the host down.
+func (m *Machine) initGlobals() (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, isRT := r.(*rtError)
+			if !isRT {
+				panic(r)
+			}
+			m.Out.Flush()
+			fmt.Fprintf(m.Config.Stderr, "panic: %s\n\ngoroutine 1 [running]:\n", e.msg)
+			m.exit(2)
+			ok = false
+		}
+	}()
+	for i, t := range m.Prog.Globals {
+		m.globals[i] = t.Zero()
+	}
+	return true
 }
 
 // rand returns the next number of the machine's seeded generator
@@ -204,6 +235,9 @@ func (m *Machine) Run() (code int) {
 		m.Out.Flush()
 		m.release()
 	}()
+	if !m.initGlobals() {
+		return m.exitCode
+	}
 	p := m.Prog
 	f := m.newFiber(p.Main, nil, nil)
 	if p.Init != nil {
@@ -397,6 +431,7 @@ func (m *Machine) release() {
 	}
 	m.timers = nil
 	m.globals = nil
+	m.globalPtrs = nil
 }
 
 // idle is called when no fiber is runnable: it waits for the next timer or

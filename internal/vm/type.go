@@ -222,3 +222,9 @@ func (t *Type) Assign(dst *Value, v Value) {
 		*dst = v
 	}
 }
+
+// isEmptyAgg reports whether t is an array or struct with no elements or
+// fields: all variables of such types share one address (Machine.zerobase).
+func (t *Type) isEmptyAgg() bool {
+	return (t.Kind == KArray && t.Len == 0) || (t.Kind == KStruct && len(t.Fields) == 0)
+}
