@@ -205,8 +205,12 @@ func (m *Machine) builtinArgs(f *Fiber, op *BuiltinOp, args []Value) Value {
 		}
 		return args[0]
 	case "close":
-		m.chanClose(args[0].R.(*Chan))
+		c, _ := args[0].R.(*Chan)
+		m.chanClose(c)
 		return Value{}
+	case "copy":
+		// (deferred or go'd copy; a plain copy is OpCopy)
+		return Value{N: uint64(copyValues(op.Types[0].Elem, args[0], args[1]))}
 	case "delete":
 		args[0].R.(*Map).Delete(args[1])
 		return Value{}

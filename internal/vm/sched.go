@@ -255,7 +255,7 @@ func (m *Machine) Run() (code int) {
 		f, p := m.runSlices()
 		if p != nil {
 			st := stPark
-			if m.handle(f, p) {
+			if m.handleSafe(f, p) {
 				st = stContinue // the fiber runs on from its recovery point
 			} else if f.finished {
 				st = stDone
@@ -281,18 +281,45 @@ func (m *Machine) Run() (code int) {
 	return m.exitCode
 }
 
+// handleSafe is handle for the scheduler loop: unwinding runs builtin and
+// host deferred calls on the spot (defer panic(x), defer f.Close()), and a
+// panic they raise is a new panic of the same fiber, handled in turn.
+func (m *Machine) handleSafe(f *Fiber, p any) bool {
+	for {
+		ok, np := m.tryHandle(f, p)
+		if np == nil {
+			return ok
+		}
+		p = np
+	}
+}
+
+func (m *Machine) tryHandle(f *Fiber, p any) (ok bool, np any) {
+	defer func() {
+		if r := recover(); r != nil {
+			np = classifyPanic(r)
+		}
+	}()
+	return m.handle(f, p), nil
+}
+
+// classifyPanic keeps the VM's own panic values and turns any other Go
+// panic into a spindle bug report.
+func classifyPanic(r any) any {
+	switch r.(type) {
+	case *GuestPanic, *rtError, *fatalError, *exitSignal, *bugError, *stackOverflow, *goexitSignal:
+		return r
+	}
+	return &bugError{msg: fmt.Sprintf("%v\n%s", r, debug.Stack())}
+}
+
 // runSlices runs fibers from the run queue, one slice each, until the queue
 // is empty or the machine exits. A guest panic (or any Go panic) in a
 // slice returns the fiber and the panic value.
 func (m *Machine) runSlices() (pf *Fiber, p any) {
 	defer func() {
 		if r := recover(); r != nil {
-			switch r.(type) {
-			case *GuestPanic, *rtError, *fatalError, *exitSignal, *bugError, *stackOverflow, *goexitSignal:
-			default:
-				r = &bugError{msg: fmt.Sprintf("%v\n%s", r, debug.Stack())}
-			}
-			pf, p = m.cur, r
+			pf, p = m.cur, classifyPanic(r)
 		}
 	}()
 	ctx := m.Config.Context
@@ -637,12 +664,7 @@ func (m *Machine) StopTimer(t *Timer) bool {
 func (m *Machine) execProtected(f *Fiber) (st status, p any) {
 	defer func() {
 		if r := recover(); r != nil {
-			switch r.(type) {
-			case *GuestPanic, *rtError, *fatalError, *exitSignal, *bugError, *stackOverflow, *goexitSignal:
-			default:
-				r = &bugError{msg: fmt.Sprintf("%v\n%s", r, debug.Stack())}
-			}
-			p = r
+			p = classifyPanic(r)
 		}
 	}()
 	return m.exec(f), nil
