@@ -50,6 +50,14 @@ func main() {
 	go func() { for {} }()
 	for i := 0; i < 3; i++ { println("tick", i) }
 }`, 0, "tick 2"},
+		{"panic_from_deferred_builtin_while_unwinding", `package main
+func main() {
+	defer func() { println("recovered", recover().(string)) }()
+	func() {
+		defer panic("second")
+		panic("first")
+	}()
+}`, 0, "recovered second"},
 		{"deep_recursion_in_goroutine", `package main
 func f(n int) int { if n == 0 { return 0 }; return f(n-1) + 1 }
 func main() {
