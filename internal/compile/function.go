@@ -1079,6 +1079,8 @@ func (fc *fnc) builtinCall(name string, cc *ssa.CallCommon, dst int32) {
 		fc.emit(vm.OpClose, 0, fc.reg(args[0]), 0)
 	case "recover":
 		fc.emit(vm.OpRecover, dst, 0, 0)
+	case "Add", "Slice", "SliceData", "String", "StringData", "Offsetof":
+		panic(compileError(fmt.Sprintf("%s: spindle does not support unsafe.%s (its memory is not laid out as gc's)", fc.pos(cc.Pos()), name)))
 	default:
 		op := fc.builtinOp(name, cc, dst)
 		fc.vf.Builtins = append(fc.vf.Builtins, *op)

@@ -22,6 +22,7 @@ func (c *Compiler) typ(t types.Type) *vm.Type {
 	vt.Comparable = types.Comparable(t)
 	if hasSize(t) {
 		vt.Size = sizes.Sizeof(t)
+		vt.Align = sizes.Alignof(t)
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:

@@ -218,6 +218,10 @@ func (m *Machine) builtinArgs(f *Fiber, op *BuiltinOp, args []Value) Value {
 		panic(&GuestPanic{Val: args[0]})
 	case "recover":
 		return Value{}
+	case "Sizeof": // unsafe.Sizeof of a type parameter's instance
+		return Uint(uint64(op.Types[0].Size))
+	case "Alignof":
+		return Uint(uint64(op.Types[0].Align))
 	case "ssa:deferstack":
 		return Int(int64(len(f.frames) - 1))
 	}

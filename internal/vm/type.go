@@ -51,6 +51,7 @@ type Type struct {
 	Key    *Type // map key
 	Len    int   // array length
 	Size   int64 // size in bytes as gc lays it out on amd64 (for growth)
+	Align  int64 // alignment in bytes, likewise (unsafe.Alignof)
 	Fields []Field
 	// Comparable reports whether == is defined (false for slices, maps,
 	// funcs and aggregates containing them).
