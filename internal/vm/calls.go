@@ -200,8 +200,15 @@ func (m *Machine) builtinArgs(f *Fiber, op *BuiltinOp, args []Value) Value {
 	case "imag":
 		return Float(imag(args[0].Complex()))
 	case "ssa:wrapnilchk":
+		// The wrapper that calls a value method through a nil pointer:
+		// gc's runtime.panicwrap text.
 		if isNil(args[0].R) {
-			panic(errNil)
+			recv, meth := args[1].String(), args[2].String()
+			short := recv
+			if i := strings.LastIndexByte(short, '.'); i >= 0 {
+				short = short[i+1:]
+			}
+			panic(plainError("value method " + recv + "." + meth + " called using nil *" + short + " pointer"))
 		}
 		return args[0]
 	case "close":
