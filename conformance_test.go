@@ -102,7 +102,9 @@ func runGuestOpts(t *testing.T, path string, opts spindle.Options) (stdout, stde
 	var o, e bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	opts.Stdout, opts.Stderr = &o, &e
+	if opts.Stdout == nil {
+		opts.Stdout, opts.Stderr = &o, &e
+	}
 	opts.Args = append([]string{strings.TrimSuffix(filepath.Base(path), ".go")}, opts.Args...)
 	code, err = prog.Run(ctx, opts)
 	if err != nil {
@@ -207,8 +209,8 @@ func TestConformanceAgainstGo(t *testing.T) {
 	}
 }
 
-// TestGoroot runs Go's own test programs (test/ken, test/chan and the
-// top-level test directory) marked
+// TestGoroot runs Go's own test programs (test/ken, test/chan, the
+// top-level test directory and, without -short, test/fixedbugs) marked
 // "// run": each must exit 0 and print its .out file (or nothing).
 // testdata/goroot_skip.txt lists the ones that need what spindle does not
 // provide, with the reason.
@@ -228,7 +230,11 @@ func TestGoroot(t *testing.T) {
 		}
 	}
 	var files []string
-	for _, dir := range []string{"ken", "chan", "."} {
+	dirs := []string{"ken", "chan", "."}
+	if !testing.Short() {
+		dirs = append(dirs, "fixedbugs")
+	}
+	for _, dir := range dirs {
 		fs, _ := filepath.Glob(filepath.Join(root, dir, "*.go"))
 		files = append(files, fs...)
 	}
@@ -254,10 +260,11 @@ func TestGoroot(t *testing.T) {
 			if b, err := os.ReadFile(strings.TrimSuffix(path, ".go") + ".out"); err == nil {
 				want = string(b)
 			}
-			stdout, stderr, code := runGuestOpts(t, path, spindle.Options{NoStarveWarning: true, Env: os.Environ()})
-			// Go's test harness compares stdout and stderr together; the
-			// print builtin writes to stderr.
-			got := stdout + stderr
+			// Go's test harness compares stdout and stderr together, in the
+			// order they were written (the print builtin writes to stderr).
+			var both bytes.Buffer
+			_, errText, code := runGuestOpts(t, path, spindle.Options{NoStarveWarning: true, Env: os.Environ(), Stdout: &both, Stderr: &both})
+			got := both.String() + errText
 			if code != 0 || got != want {
 				t.Errorf("exit %d\n got:\n%s\nwant:\n%s", code, clip(got), clip(want))
 			}
