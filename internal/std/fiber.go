@@ -221,7 +221,7 @@ func init() {
 		if f.Resuming() {
 			return
 		}
-		f.Park("yield", nil)
+		f.Park("yield")
 		f.Wake(vm.Value{}, true)
 	})
 	reg("fiber.fiber_current_id", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(f.ID) })
@@ -264,7 +264,7 @@ func init() {
 			res[0] = vm.Int(chOK)
 			return
 		}
-		f.ParkUnlink("fiber channel send", c, nil)
+		f.ParkUnlink("fiber channel send", nil)
 		c.sendq = append(c.sendq, sendWaiter{tok: f.Token(), v: v})
 	})
 	reg("fiber.fiber_chan_recv", func(f *vm.Fiber, args, res []vm.Value) {
@@ -289,7 +289,7 @@ func init() {
 			res[0], res[1] = vm.Value{}, vm.Int(chClosed)
 			return
 		}
-		f.ParkUnlink("fiber channel receive", c, nil)
+		f.ParkUnlink("fiber channel receive", nil)
 		c.recvq = append(c.recvq, recvWaiter{tok: f.Token()})
 	})
 	reg("fiber.fiber_chan_try_send", func(f *vm.Fiber, args, res []vm.Value) {
@@ -351,7 +351,7 @@ func init() {
 			return
 		}
 		slot = &hubSlot{}
-		f.ParkUnlink("fiber hub receive", h, nil)
+		f.ParkUnlink("fiber hub receive", nil)
 		f.SetHostState(slot)
 		tok := f.Token()
 		for i, c := range h.chans {

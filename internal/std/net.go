@@ -162,7 +162,7 @@ func (s *hostSock) wait(f *vm.Fiber, write bool) int {
 		return errnoOf(err)
 	}
 	w := &sockWaiter{m: m, s: s, write: write}
-	f.ParkUnlink("IO wait", s, w.drop)
+	f.ParkUnlink("IO wait", w.drop)
 	if f.State() != vm.Parked {
 		return 0 // cancelled on the spot: the fiber unwinds when it resumes
 	}
@@ -582,21 +582,9 @@ func init() {
 	})
 	// sysRead(id int, b []byte) (n, errno int)
 	reg("net.sysRead", func(f *vm.Fiber, args, res []vm.Value) {
-		id, b := int(args[0].Int()), args[1].Slice()
-		resumed := f.Resuming()
-		s := sockOf(f.M, id)
-		if s == nil {
-			res[0], res[1] = vm.Int(0), vm.Int(netClosed)
-			return
-		}
-		if resumed {
-			if v, _ := f.Xfer(); v.Int() != 0 {
-				res[0], res[1] = vm.Int(0), vm.Int(v.Int())
-				return
-			}
-		}
-		if s.expired(f.M, false) {
-			res[0], res[1] = vm.Int(0), vm.Int(netTimeout)
+		b := args[1].Slice()
+		s, ok := ioStart(f, args, res, false)
+		if !ok {
 			return
 		}
 		if len(b) == 0 {
@@ -630,21 +618,9 @@ func init() {
 	// sysWrite(id int, b []byte) (n, errno int): writes what it can
 	// (parking only while nothing can be written).
 	reg("net.sysWrite", func(f *vm.Fiber, args, res []vm.Value) {
-		id, b := int(args[0].Int()), args[1].Slice()
-		resumed := f.Resuming()
-		s := sockOf(f.M, id)
-		if s == nil {
-			res[0], res[1] = vm.Int(0), vm.Int(netClosed)
-			return
-		}
-		if resumed {
-			if v, _ := f.Xfer(); v.Int() != 0 {
-				res[0], res[1] = vm.Int(0), vm.Int(v.Int())
-				return
-			}
-		}
-		if s.expired(f.M, true) {
-			res[0], res[1] = vm.Int(0), vm.Int(netTimeout)
+		b := args[1].Slice()
+		s, ok := ioStart(f, args, res, true)
+		if !ok {
 			return
 		}
 		bp := netBufs.Get().(*[]byte)
@@ -791,4 +767,28 @@ func (s *hostSock) connected() {
 	if s.family != unix.AF_UNIX && s.sotype == unix.SOCK_STREAM {
 		unix.SetsockoptInt(s.fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)
 	}
+}
+
+// ioStart is the common start of sysRead and sysWrite: it finds the socket
+// args[0], and ends the call with (0, errno) if the socket is closed, the
+// resumed park reported an error, or the deadline has passed. It reports
+// whether the operation should go on.
+func ioStart(f *vm.Fiber, args, res []vm.Value, write bool) (*hostSock, bool) {
+	resumed := f.Resuming()
+	s := sockOf(f.M, int(args[0].Int()))
+	if s == nil {
+		res[0], res[1] = vm.Int(0), vm.Int(netClosed)
+		return nil, false
+	}
+	if resumed {
+		if v, _ := f.Xfer(); v.Int() != 0 {
+			res[0], res[1] = vm.Int(0), vm.Int(v.Int())
+			return nil, false
+		}
+	}
+	if s.expired(f.M, write) {
+		res[0], res[1] = vm.Int(0), vm.Int(netTimeout)
+		return nil, false
+	}
+	return s, true
 }

@@ -31,7 +31,7 @@ func init() {
 		if f.Resuming() {
 			return
 		}
-		f.Park("yield", nil)
+		f.Park("yield")
 		f.Wake(vm.Value{}, true)
 	})
 	reg("runtime.NumGoroutine", func(f *vm.Fiber, args, res []vm.Value) {

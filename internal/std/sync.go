@@ -18,8 +18,8 @@ type fifo struct {
 }
 
 // park parks f in the queue.
-func (w *fifo) park(f *vm.Fiber, reason string, on any) {
-	f.Park(reason, on)
+func (w *fifo) park(f *vm.Fiber, reason string) {
+	f.Park(reason)
 	w.q = append(w.q, f.Token())
 }
 
@@ -163,7 +163,7 @@ func init() {
 			return
 		}
 		q := fifoAt(sema)
-		q.park(f, "sync.Mutex.Lock", q)
+		q.park(f, "sync.Mutex.Lock")
 	})
 	reg("(*sync.Mutex).TryLock", func(f *vm.Fiber, args, res []vm.Value) {
 		state, _ := mutexWords(args[0])
@@ -194,7 +194,7 @@ func init() {
 			return
 		}
 		s := rwStateAt(sema)
-		s.writers.park(f, "sync.RWMutex.Lock", s)
+		s.writers.park(f, "sync.RWMutex.Lock")
 	})
 	reg("(*sync.RWMutex).TryLock", func(f *vm.Fiber, args, res []vm.Value) {
 		writer, _, readers := rwWords(args[0])
@@ -238,7 +238,7 @@ func init() {
 			return
 		}
 		s := rwStateAt(sema)
-		s.readers.park(f, "sync.RWMutex.RLock", s)
+		s.readers.park(f, "sync.RWMutex.RLock")
 	})
 	reg("(*sync.RWMutex).TryRLock", func(f *vm.Fiber, args, res []vm.Value) {
 		writer, sema, readers := rwWords(args[0])
@@ -291,7 +291,7 @@ func init() {
 		}
 		state.N++ // one more waiter
 		q := fifoAt(&fs[2])
-		q.park(f, "sync.WaitGroup.Wait", q)
+		q.park(f, "sync.WaitGroup.Wait")
 	})
 
 	reg("sync.notifyListAdd", func(f *vm.Fiber, args, res []vm.Value) {
@@ -310,7 +310,7 @@ func init() {
 			return // already notified
 		}
 		q := notifyQueueAt(&fs[nlQueue])
-		f.Park("sync.Cond.Wait", q)
+		f.Park("sync.Cond.Wait")
 		q.ws = append(q.ws, notifyWaiter{tok: f.Token(), ticket: t})
 	})
 	reg("sync.notifyListNotifyOne", func(f *vm.Fiber, args, res []vm.Value) {

@@ -299,13 +299,13 @@ func init() {
 		}
 		d := durationArg(args[0])
 		if d <= 0 {
-			f.Park("sleep", nil)
+			f.Park("sleep")
 			f.Wake(vm.Value{}, true) // just yield
 			return
 		}
 		var t *vm.Timer
 		m := f.M
-		f.ParkUnlink("sleep", nil, func() { // cancelled: drop the timer
+		f.ParkUnlink("sleep", func() { // cancelled: drop the timer
 			if t != nil {
 				m.StopTimer(t)
 			}

@@ -119,7 +119,7 @@ func (m *Machine) chanSend(f *Fiber, c *Chan, v Value) bool {
 		return true
 	}
 	if c == nil {
-		f.Park("chan send (nil chan)", nil)
+		f.Park("chan send (nil chan)")
 		return false
 	}
 	if c.closed {
@@ -145,7 +145,7 @@ func (m *Machine) chanSend(f *Fiber, c *Chan, v Value) bool {
 	s.f, s.c, s.val, s.caseIdx, s.isSend, s.isSelect = f, c, v, -1, true, false
 	c.sendq.push(s)
 	f.sudog = s
-	f.Park("chan send", c)
+	f.Park("chan send")
 	return false
 }
 
@@ -157,7 +157,7 @@ func (m *Machine) chanRecv(f *Fiber, c *Chan) (v Value, ok, done bool) {
 		return f.xfer, f.xok, true
 	}
 	if c == nil {
-		f.Park("chan receive (nil chan)", nil)
+		f.Park("chan receive (nil chan)")
 		return Value{}, false, false
 	}
 	if v, ok, done := c.tryRecv(); done {
@@ -167,7 +167,7 @@ func (m *Machine) chanRecv(f *Fiber, c *Chan) (v Value, ok, done bool) {
 	s.f, s.c, s.caseIdx, s.isSend, s.isSelect = f, c, -1, false, false
 	c.recvq.push(s)
 	f.sudog = s
-	f.Park("chan receive", c)
+	f.Park("chan receive")
 	return Value{}, false, false
 }
 
@@ -322,9 +322,9 @@ func (m *Machine) selectOp(f *Fiber, op *SelectOp, regs []Value, dst int32) bool
 		f.sudog = group[0]
 	}
 	if len(group) == 0 {
-		f.Park("select (no cases)", nil)
+		f.Park("select (no cases)")
 	} else {
-		f.Park("select", nil)
+		f.Park("select")
 	}
 	return false
 }

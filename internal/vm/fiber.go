@@ -157,14 +157,14 @@ func (f *Fiber) State() FiberState { return f.state }
 // wait reason printed in dumps ("chan receive", "sleep", ...). Host code
 // that keeps the fiber in a queue should keep f.Token() instead of f, and
 // use ParkUnlink so a cancelled fiber leaves the queue.
-func (f *Fiber) Park(reason string, on any) {
-	f.ParkUnlink(reason, on, nil)
+func (f *Fiber) Park(reason string) {
+	f.ParkUnlink(reason, nil)
 }
 
 // ParkUnlink parks like Park; unlink (if not nil) is called if the park is
 // interrupted (the fiber is cancelled), to remove the fiber from whatever
 // queue or timer it waits in.
-func (f *Fiber) ParkUnlink(reason string, on any, unlink func()) {
+func (f *Fiber) ParkUnlink(reason string, unlink func()) {
 	f.gen++
 	f.state = Parked
 	f.waitReason = reason

@@ -100,7 +100,7 @@ var poolSem = make(chan struct{}, 64)
 // when it returns, f resumes and HostState holds work's result. A host
 // function calls it on first entry and reads the result when Resuming.
 func (m *Machine) Offload(f *Fiber, reason string, work func() any) {
-	f.ParkUnlink(reason, nil, nil)
+	f.ParkUnlink(reason, nil)
 	tok := f.Token()
 	m.pending++
 	go func() {

@@ -113,7 +113,7 @@ func (m *Machine) Join(caller, f *Fiber) (EndStatus, bool) {
 	if f.state == Dead {
 		return f.end, true
 	}
-	caller.ParkUnlink("fiber join", f, nil)
+	caller.ParkUnlink("fiber join", nil)
 	x := f.x()
 	x.joiners = append(x.joiners, caller.Token())
 	return EndRunning, false

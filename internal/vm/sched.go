@@ -1008,9 +1008,6 @@ func (m *Machine) missingMethod(t, iface *Type) string {
 	return "?"
 }
 
-// Stdout returns the writer for guest standard output.
-func (m *Machine) Stdout() io.Writer { return m.Out }
-
 // Stderr returns the writer for guest standard error; it flushes stdout
 // first so the two streams interleave as the program wrote them.
 func (m *Machine) Stderr() io.Writer {
