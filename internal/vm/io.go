@@ -103,18 +103,48 @@ func (m *Machine) Offload(f *Fiber, reason string, work func() any) {
 	f.ParkUnlink(reason, nil)
 	tok := f.Token()
 	m.pending++
+	m.poolJobs++
 	go func() {
 		poolSem <- struct{}{}
 		r := work()
 		<-poolSem
 		m.Post(func() {
 			m.pending--
+			m.poolJobs--
 			if tok.Valid() {
 				tok.f.SetHostState(r)
 				tok.Wake(Value{}, true)
 			}
 		})
 	}()
+}
+
+// awaitPool waits, for at most limit, for the pool jobs the run started to
+// finish, so that work in flight when the run ended (a deferred Close
+// running on the pool as a cancelled fiber unwound) is done before the run
+// reports its end. A job still blocked after limit (a FIFO nobody opens) is
+// abandoned; whatever it opens is closed by os.File's cleanup.
+func (m *Machine) awaitPool(limit time.Duration) {
+	deadline := time.Now().Add(limit)
+	for m.poolJobs > 0 {
+		d := time.Until(deadline)
+		if d <= 0 {
+			return
+		}
+		if p := m.in.poller; p != nil {
+			if _, err := p.Wait(d); err != nil {
+				return
+			}
+		} else {
+			t := time.NewTimer(d)
+			select {
+			case <-m.in.sig:
+			case <-t.C:
+			}
+			t.Stop()
+		}
+		m.drainInbox()
+	}
 }
 
 // Valid reports whether the token's park is still in progress.

@@ -95,6 +95,7 @@ type Machine struct {
 
 	in          inbox
 	pending     int // outside work that will wake a fiber (AddPending)
+	poolJobs    int // pool jobs started and not yet posted back (Offload)
 	tid         int // the OS thread running the machine
 	stopCtxWake func() bool
 }
@@ -233,6 +234,7 @@ func (m *Machine) Run() (code int) {
 	m.tid = syscall.Gettid()
 	defer func() {
 		m.Out.Flush()
+		m.awaitPool(time.Second)
 		m.release()
 	}()
 	if !m.initGlobals() {
