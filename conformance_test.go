@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -34,6 +35,11 @@ type guestCase struct {
 	// compileError is a fragment of the expected compile error; the
 	// program must not compile.
 	compileError string
+	// shards lists the shard counts to run the program with (// shards:
+	// 1 2 4); unordered compares stdout as a set of lines (// unordered),
+	// for programs whose shards print concurrently.
+	shards    []int
+	unordered bool
 }
 
 func parseCase(t *testing.T, path string) guestCase {
@@ -76,6 +82,15 @@ func parseCase(t *testing.T, path string) guestCase {
 		}
 		if v, ok := strings.CutPrefix(line, "// reductions: "); ok {
 			c.reductions, _ = strconv.Atoi(strings.TrimSpace(v))
+		}
+		if v, ok := strings.CutPrefix(line, "// shards: "); ok {
+			for _, f := range strings.Fields(v) {
+				n, _ := strconv.Atoi(f)
+				c.shards = append(c.shards, n)
+			}
+		}
+		if strings.HasPrefix(line, "// unordered") {
+			c.unordered = true
 		}
 		if v, ok := strings.CutPrefix(line, "// compile-error: "); ok {
 			c.compileError = v
@@ -134,8 +149,17 @@ func TestConformance(t *testing.T) {
 				}
 				return
 			}
-			stdout, stderr, code := runGuestOpts(t, c.path, spindle.Options{Args: c.args, Reductions: c.reductions})
-			checkCase(t, c, stdout, stderr, code)
+			if len(c.shards) == 0 {
+				stdout, stderr, code := runGuestOpts(t, c.path, spindle.Options{Args: c.args, Reductions: c.reductions})
+				checkCase(t, c, stdout, stderr, code)
+				return
+			}
+			for _, n := range c.shards {
+				t.Run(fmt.Sprintf("shards=%d", n), func(t *testing.T) {
+					stdout, stderr, code := runGuestOpts(t, c.path, spindle.Options{Args: c.args, Reductions: c.reductions, Shards: n})
+					checkCase(t, c, stdout, stderr, code)
+				})
+			}
 		})
 	}
 }
@@ -144,6 +168,9 @@ func checkCase(t *testing.T, c guestCase, stdout, stderr string, code int) {
 	t.Helper()
 	if code != c.exit {
 		t.Errorf("exit status %d, want %d\nstderr:\n%s", code, c.exit, clip(stderr))
+	}
+	if c.unordered {
+		stdout, c.output = sortedLines(stdout), sortedLines(c.output)
 	}
 	if stdout != c.output {
 		t.Errorf("stdout differs\n got:\n%s\nwant:\n%s\nstderr:\n%s", clip(stdout), clip(c.output), clip(stderr))
@@ -156,6 +183,13 @@ func checkCase(t *testing.T, c guestCase, stdout, stderr string, code int) {
 	if strings.Contains(stderr, "BUG:") {
 		t.Errorf("spindle bug reported:\n%s", clip(stderr))
 	}
+}
+
+// sortedLines returns s's lines sorted, for comparing outputs as sets.
+func sortedLines(s string) string {
+	lines := strings.SplitAfter(s, "\n")
+	sort.Strings(lines)
+	return strings.Join(lines, "")
 }
 
 // TestConformanceAgainstGo checks that each program's expected output is

@@ -19,6 +19,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -144,6 +145,14 @@ type Options struct {
 	// NoStarveWarning turns off the stderr warning about a fiber that runs
 	// for more than a second without blocking.
 	NoStarveWarning bool
+	// Shards is the number of shards (OS threads running fibers; default:
+	// the number of CPUs). Shard 0 runs main; the others start when the
+	// program first sends work to them (fiber.SpawnOn, OnEachShard), so a
+	// program that never does runs on one thread.
+	Shards int
+	// Pin pins each shard's thread to a CPU (shard k on CPU k mod the CPU
+	// count) where the affinity call is allowed.
+	Pin bool
 }
 
 // Run runs the program to completion and returns its exit status: 0 when
@@ -156,7 +165,7 @@ func (p *Program) Run(ctx context.Context, o Options) (int, error) {
 
 // Running is a run in progress (see Program.Start).
 type Running struct {
-	m    *vm.Machine
+	g    *vm.Group
 	done chan struct{}
 	code int
 	err  error
@@ -166,11 +175,13 @@ type Running struct {
 // thread) and returns at once.
 func (p *Program) Start(ctx context.Context, o Options) *Running {
 	r := &Running{done: make(chan struct{})}
-	r.m = p.machine(ctx, o)
+	r.g = p.group(ctx, o)
 	go func() {
 		defer close(r.done)
-		r.code = r.m.Run()
-		std.CloseAll(r.m) // files the program left open
+		r.code = r.g.Run()
+		for _, m := range r.g.Shards() {
+			std.CloseAll(m) // files the program left open
+		}
 		r.err = ctx.Err()
 	}()
 	return r
@@ -184,16 +195,19 @@ func (r *Running) Wait() (int, error) {
 
 // Dump returns a description of every fiber of the running program (id,
 // wait reason, guest stack), as Go prints on SIGQUIT; "" once it ended.
-func (r *Running) Dump() string { return r.m.RequestDump(r.done) }
+func (r *Running) Dump() string { return r.g.Dump(r.done) }
 
-func (p *Program) machine(ctx context.Context, o Options) *vm.Machine {
+func (p *Program) group(ctx context.Context, o Options) *vm.Group {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	if o.Args == nil {
 		o.Args = []string{"main"}
 	}
-	return vm.NewMachine(p.p, vm.Config{
+	if o.Shards <= 0 {
+		o.Shards = runtime.NumCPU()
+	}
+	return vm.NewGroup(p.p, vm.Config{
 		Stdout:   o.Stdout,
 		Stderr:   o.Stderr,
 		Stdin:    o.Stdin,
@@ -205,7 +219,7 @@ func (p *Program) machine(ctx context.Context, o Options) *vm.Machine {
 		Context:  ctx,
 
 		NoStarveWarning: o.NoStarveWarning,
-	})
+	}, o.Shards, o.Pin)
 }
 
 // Disasm returns the bytecode of every function whose name contains filter.

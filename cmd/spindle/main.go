@@ -112,6 +112,16 @@ func run(argv []string) int {
 		}
 		opts.MaxStack = v
 	}
+	if s := os.Getenv("SPINDLE_SHARDS"); s != "" {
+		v, err := strconv.Atoi(s)
+		if err != nil || v <= 0 {
+			fmt.Fprintln(os.Stderr, "spindle: bad SPINDLE_SHARDS:", s)
+			return 2
+		}
+		opts.Shards = v
+	}
+	// Shard threads are pinned to CPUs unless SPINDLE_PIN=0.
+	opts.Pin = os.Getenv("SPINDLE_PIN") != "0"
 	opts.NoStarveWarning = os.Getenv("SPINDLE_STARVE_WARNING") == "0"
 	if path := os.Getenv("SPINDLE_CPUPROFILE"); path != "" {
 		pf, err := os.Create(path)

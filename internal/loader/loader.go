@@ -275,5 +275,8 @@ func (s *Std) LoadMain(names []string, srcs [][]byte) (*Program, error) {
 			return nil, ErrorList{fmt.Sprintf("%s:%d:%d: function main is undeclared in the main package", pos.Filename, pos.Line, pos.Column)}
 		}
 	}
+	if errs := checkCrossing(s.Fset, pkg); len(errs) > 0 {
+		return nil, errs
+	}
 	return &Program{Fset: s.Fset, Main: pkg, Std: s}, nil
 }

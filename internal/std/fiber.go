@@ -178,17 +178,26 @@ func init() {
 		res[0] = vm.Value{R: child}
 	})
 	reg("fiber.fiber_join_status", func(f *vm.Fiber, args, res []vm.Value) {
-		t := handle[*vm.Fiber](args[0])
 		if f.ResumingAPI() && f.Interrupted() {
 			res[0] = vm.Int(joinCancelled)
 			return
 		}
-		st, done := f.M.Join(f, t)
+		var st vm.EndStatus
+		var done bool
+		if r := remoteOrNil(args[0]); r != nil {
+			st, done = f.M.JoinRemote(f, r)
+		} else {
+			st, done = f.M.Join(f, handle[*vm.Fiber](args[0]))
+		}
 		if done {
 			res[0] = vm.Int(int64(st))
 		}
 	})
 	reg("fiber.fiber_join_value", func(f *vm.Fiber, args, res []vm.Value) {
+		if r := remoteOrNil(args[0]); r != nil {
+			_, res[0], _, _, _ = r.End()
+			return
+		}
 		t := handle[*vm.Fiber](args[0])
 		res[0] = vm.Value{}
 		if r := t.Result(); len(r) > 0 {
@@ -196,22 +205,43 @@ func init() {
 		}
 	})
 	reg("fiber.fiber_join_panic", func(f *vm.Fiber, args, res []vm.Value) {
+		if r := remoteOrNil(args[0]); r != nil {
+			_, _, val, stack, _ := r.End()
+			res[0], res[1] = val, vm.Str(stack)
+			return
+		}
 		t := handle[*vm.Fiber](args[0])
 		_, val, stack, _ := t.End()
 		res[0], res[1] = val, vm.Str(stack)
 	})
 	reg("fiber.fiber_join_overflow", func(f *vm.Fiber, args, res []vm.Value) {
-		t := handle[*vm.Fiber](args[0])
-		_, _, _, req := t.End()
+		var req int64
+		if r := remoteOrNil(args[0]); r != nil {
+			_, _, _, _, req = r.End()
+		} else {
+			_, _, _, req = handle[*vm.Fiber](args[0]).End()
+		}
 		res[0], res[1] = vm.Int(int64(f.M.Config.MaxStack)), vm.Int(req)
 	})
 	reg("fiber.fiber_detach", func(f *vm.Fiber, args, res []vm.Value) {
+		if r := remoteOrNil(args[0]); r != nil {
+			f.M.DetachRemote(r)
+			return
+		}
 		f.M.Detach(handle[*vm.Fiber](args[0]))
 	})
 	reg("fiber.fiber_cancel", func(f *vm.Fiber, args, res []vm.Value) {
+		if r := remoteOrNil(args[0]); r != nil {
+			f.M.CancelRemote(r)
+			return
+		}
 		f.M.Cancel(handle[*vm.Fiber](args[0]))
 	})
 	reg("fiber.fiber_id_of", func(f *vm.Fiber, args, res []vm.Value) {
+		if r := remoteOrNil(args[0]); r != nil {
+			res[0] = vm.Int(r.ID())
+			return
+		}
 		res[0] = vm.Int(handle[*vm.Fiber](args[0]).ID)
 	})
 	reg("fiber.fiber_on_cancelled", func(f *vm.Fiber, args, res []vm.Value) {

@@ -130,6 +130,7 @@ type Fiber struct {
 type fiberExt struct {
 	result     []Value // results of the entry function (for joins)
 	parent     *Fiber
+	remote     *RemoteFiber // the home shard's handle, for a SpawnOn child
 	panicVal   Value
 	panicStack string
 	overflow   int64 // stack bytes requested when the fiber overflowed

@@ -44,7 +44,7 @@ func (m *Machine) SpawnJoinable(parent *Fiber, c *Closure) *Fiber {
 	f := m.newFiber(c.Fn, nil, c.Free)
 	f.x().parent = parent
 	f.joinable = true
-	m.joinables++
+	m.addJoinable(1)
 	m.ready(f)
 	return f
 }
@@ -64,8 +64,7 @@ func (m *Machine) Detach(f *Fiber) {
 		}
 		return
 	}
-	m.joinables--
-	m.checkMainDone()
+	m.addJoinable(-1)
 }
 
 // Cancel requests cancellation of f (idempotent).
@@ -198,16 +197,26 @@ func (m *Machine) fiberDone(f *Fiber) {
 		x.selBuf, x.selPtrs, x.hostState = nil, nil, nil
 	}
 	if f.joinable {
-		m.joinables--
-		m.checkMainDone()
+		if f.ext != nil && f.ext.remote != nil {
+			m.remoteDone(f, f.ext.remote)
+		}
+		m.addJoinable(-1)
 	}
 }
 
 // checkMainDone ends the program once main has returned and no joinable
 // fiber is left.
 func (m *Machine) checkMainDone() {
-	if m.mainReturned && m.joinables == 0 {
+	if m.g.mainReturned.Load() && m.g.joinables.Load() == 0 {
 		m.exit(0)
+	}
+}
+
+// addJoinable counts live joinable fibers (on every shard: main waits for
+// them all).
+func (m *Machine) addJoinable(d int64) {
+	if m.g.joinables.Add(d) == 0 && d < 0 {
+		m.checkMainDone()
 	}
 }
 
@@ -271,23 +280,12 @@ func (f *Fiber) HostState() any {
 // SetHostState stores v for HostState.
 func (f *Fiber) SetHostState(v any) { f.x().hostState = v }
 
-// ProcessorCount returns the shard count the program sees.
-func (m *Machine) ProcessorCount() int {
-	if m.procs == 0 {
-		return 1
-	}
-	return m.procs
-}
+// ProcessorCount returns the run's shard count.
+func (m *Machine) ProcessorCount() int { return m.g.Count() }
 
-// SetProcessorCount records n (for runs started later; this run keeps one
-// shard) and returns the previous value.
-func (m *Machine) SetProcessorCount(n int) int {
-	old := m.ProcessorCount()
-	if n > 0 {
-		m.procs = n
-	}
-	return old
-}
+// SetProcessorCount sets the run's shard count (n > 0) and returns the
+// previous value; see Group.SetCount.
+func (m *Machine) SetProcessorCount(n int) int { return m.g.SetCount(n) }
 
 // linkAll adds f to the machine's list of live fibers.
 func (m *Machine) linkAll(f *Fiber) {

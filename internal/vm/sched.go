@@ -13,7 +13,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
-	"syscall"
+	"sync/atomic"
 	"time"
 )
 
@@ -68,7 +68,7 @@ type Machine struct {
 	main       *Fiber
 	allHead    *Fiber // every fiber not yet dead, linked through allNext
 	nfibers    int
-	nextID     int64
+	nextID     atomic.Int64
 
 	maxStack int // in Values
 	budget   int
@@ -78,20 +78,23 @@ type Machine struct {
 	exitCode int
 	exited   bool
 
-	joinables int // live joinable fibers
 	// shutdown: the run's context was cancelled; every fiber is being
 	// unwound (its deferred calls run) until shutdownDeadline.
 	shutdown         bool
 	shutdownDeadline time.Time
 
 	dumpReq      chan chan string // RequestDump's requests
-	procs        int              // fiber.SetProcessorCount's value
 	mainReturned bool             // main returned; waiting for joinable fibers
 
 	timers timerHeap
 	tseq   uint64
 	slices int
 	start  time.Time
+
+	g        *Group // the run this machine is a shard of (group.go)
+	shard    int    // index in the group; 0 runs main
+	needInit bool   // package initialisation runs before the first fiber
+	pinCPU   int    // CPU to pin the thread to; -1: none
 
 	in          inbox
 	pending     int // outside work that will wake a fiber (AddPending)
@@ -127,6 +130,7 @@ func NewMachine(p *Program, c Config) *Machine {
 		dumpReq:  make(chan chan string),
 		in:       inbox{sig: make(chan struct{}, 1)},
 		start:    time.Now(),
+		pinCPU:   -1,
 	}
 	m.zerobase = Value{R: []Value{}}
 	m.globals = make([]Value, len(p.Globals))
@@ -206,8 +210,7 @@ func (m *Machine) pop() *Fiber {
 // newFiber makes a fiber that will call fn with args (receiver first) and
 // free variables free.
 func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
-	f := &Fiber{ID: m.nextID, M: m}
-	m.nextID++
+	f := &Fiber{ID: m.newID(), M: m}
 	n := int(fn.NRegs) + 1
 	f.stack = make([]Value, n)
 	copy(f.stack, args)
@@ -218,6 +221,11 @@ func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
 	m.linkAll(f)
 	return f
 }
+
+// newID returns a fresh fiber id: shard k's ids are k<<40 + n, so ids are
+// unique across shards and a one-shard run numbers its fibers 0, 1, 2...
+// Safe from any thread (a remote spawn takes its id from the target).
+func (m *Machine) newID() int64 { return int64(m.shard)<<40 + m.nextID.Add(1) - 1 }
 
 // Spawn starts a new fiber calling c with args; it is runnable at once.
 func (m *Machine) Spawn(c *Closure, args []Value) *Fiber {
@@ -231,7 +239,7 @@ func (m *Machine) Run() (code int) {
 	// A machine is a shard: one OS thread runs all of its fibers.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	m.tid = syscall.Gettid()
+	m.setThread()
 	defer func() {
 		m.Out.Flush()
 		m.awaitPool(time.Second)
@@ -242,15 +250,16 @@ func (m *Machine) Run() (code int) {
 	}
 	p := m.Prog
 	f := m.newFiber(p.Main, nil, nil)
-	if p.Init != nil {
-		need := int(p.Main.NRegs+p.Init.NRegs) + 1
-		f.growStack(need)
-		base := p.Main.NRegs
-		copy(f.stack[base+p.Init.ConstBase:], p.Init.Consts)
-		f.frames = append(f.frames, Frame{fn: p.Init, base: base, ret: -1})
-	}
+	m.pushInit(f)
 	m.main = f
 	m.ready(f)
+	m.loop()
+	return m.exitCode
+}
+
+// loop is the scheduler loop: it runs slices and idles until the machine
+// exits.
+func (m *Machine) loop() {
 	for !m.exited {
 		// Run slices until the run queue is empty; a guest panic comes
 		// back here with the fiber it happened on.
@@ -280,7 +289,6 @@ func (m *Machine) Run() (code int) {
 			break
 		}
 	}
-	return m.exitCode
 }
 
 // handleSafe is handle for the scheduler loop: unwinding runs builtin and
@@ -411,6 +419,7 @@ func (m *Machine) afterSlice(f *Fiber, st status) {
 		m.fiberDone(f)
 		if f == m.main && !f.goexited && !m.shutdown {
 			m.mainReturned = true
+			m.g.mainReturned.Store(true)
 			m.checkMainDone()
 		}
 	default:
@@ -429,10 +438,12 @@ func (m *Machine) pushFront(f *Fiber) {
 	}
 }
 
+// exit ends the run with status code: this shard at once, the others
+// through the group.
 func (m *Machine) exit(code int) {
-	if !m.exited {
-		m.exited = true
-		m.exitCode = code
+	m.exitLocal(code)
+	if m.g != nil {
+		m.g.exit(code)
 	}
 }
 
@@ -469,7 +480,7 @@ func (m *Machine) idle() bool {
 	m.Out.Flush()
 	if m.Config.Context.Err() != nil || m.shutdown {
 		if m.beginShutdown() || m.nfibers == 0 || time.Now().After(m.shutdownDeadline) {
-			m.exit(1)
+			m.exitLocal(1)
 			return false
 		}
 		if m.head != nil {
@@ -489,6 +500,10 @@ func (m *Machine) idle() bool {
 		}
 		m.fireTimers()
 		return true
+	}
+	if m.g != nil && m.g.nstarted.Load() > 1 {
+		// Another shard may still send work.
+		return m.waitQuiescent()
 	}
 	if m.main.state == Dead && !m.main.goexited && !m.mainReturned {
 		return false

@@ -1,0 +1,264 @@
+package std
+
+import (
+	"sync"
+
+	"spindle/internal/vm"
+)
+
+// Host side of the guest fiber package's cross-shard surface
+// (_std/fiber/shard.go): SpawnOn, shard queries, and Shared channels.
+//
+// A Shared channel is the one guest object several shards reference at
+// once, so unlike everything else in this package it takes a lock. Values
+// are deep-copied (vm.CopyValue) by the sender on its own thread before
+// they enter the buffer; whoever receives a value owns it. Parked fibers
+// are recorded by park token; a waker on another shard sends the wake to
+// the parked fiber's shard (Machine.SendTo), where the token is checked.
+// A woken fiber re-runs its operation (the buffer is the only place values
+// live), so a wake that finds its fiber gone (cancelled meanwhile) loses
+// nothing: it passes the wake on to the next waiter.
+
+type sharedChan struct {
+	mu       sync.Mutex
+	buf      []vm.Value
+	head     int
+	capacity int // < 0: unbounded
+	closed   bool
+	recvq    []vm.Token
+	sendq    []vm.Token
+}
+
+// ShareAcrossShards marks the channel as referenced, not copied, when a
+// value holding it crosses shards.
+func (*sharedChan) ShareAcrossShards() {}
+
+func (c *sharedChan) len() int { return len(c.buf) - c.head }
+
+func (c *sharedChan) push(v vm.Value) {
+	if c.head > 32 && c.head > len(c.buf)/2 {
+		n := copy(c.buf, c.buf[c.head:])
+		clear(c.buf[n:])
+		c.buf = c.buf[:n]
+		c.head = 0
+	}
+	c.buf = append(c.buf, v)
+}
+
+func (c *sharedChan) pop() vm.Value {
+	v := c.buf[c.head]
+	c.buf[c.head] = vm.Value{}
+	c.head++
+	if c.head == len(c.buf) {
+		c.buf = c.buf[:0]
+		c.head = 0
+	}
+	return v
+}
+
+func (c *sharedChan) full() bool { return c.capacity >= 0 && c.len() >= c.capacity }
+
+// popTok removes the first token of q; c.mu is held.
+func popTok(q *[]vm.Token) (vm.Token, bool) {
+	if len(*q) == 0 {
+		return vm.Token{}, false
+	}
+	t := (*q)[0]
+	(*q)[0] = vm.Token{}
+	*q = (*q)[1:]
+	return t, true
+}
+
+// removeTok removes t from q; c.mu is held.
+func removeTok(q *[]vm.Token, t vm.Token) {
+	for i, x := range *q {
+		if x == t {
+			*q = append((*q)[:i], (*q)[i+1:]...)
+			return
+		}
+	}
+}
+
+// wake wakes the fiber parked with t, from machine from: directly when it
+// is on from's shard, else through its shard's inbox. If the park is gone
+// by then, the wake passes to the next waiter of the same queue.
+func (c *sharedChan) wake(from *vm.Machine, t vm.Token, recv bool) {
+	target := t.Fiber().M
+	if target == from {
+		if !t.Wake(vm.Value{}, true) {
+			c.passOn(from, recv)
+		}
+		return
+	}
+	from.SendTo(target, func() {
+		if !t.Wake(vm.Value{}, true) {
+			c.passOn(target, recv)
+		}
+	})
+}
+
+// passOn wakes the next receiver (recv) or sender if the channel still has
+// something for it.
+func (c *sharedChan) passOn(m *vm.Machine, recv bool) {
+	c.mu.Lock()
+	var t vm.Token
+	var ok bool
+	if recv && (c.len() > 0 || c.closed) {
+		t, ok = popTok(&c.recvq)
+	} else if !recv && (!c.full() || c.closed) {
+		t, ok = popTok(&c.sendq)
+	}
+	c.mu.Unlock()
+	if ok {
+		c.wake(m, t, recv)
+	}
+}
+
+// parkOn parks f in queue q of c (c.mu held) and arranges for a
+// cancellation to take it out.
+func (c *sharedChan) parkOn(f *vm.Fiber, q *[]vm.Token, reason string) {
+	f.ParkUnlink(reason, func() {
+		c.mu.Lock()
+		removeTok(q, f.Token())
+		c.mu.Unlock()
+	})
+	*q = append(*q, f.Token())
+}
+
+func copyOrPanic(v vm.Value) vm.Value {
+	c, err := vm.CopyValue(v)
+	if err != nil {
+		panic(vm.PlainError(err.Error()))
+	}
+	return c
+}
+
+func remoteOrNil(v vm.Value) *vm.RemoteFiber {
+	r, _ := v.R.(*vm.RemoteFiber)
+	return r
+}
+
+func init() {
+	reg("fiber.fiber_shard_count", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Int(int64(f.M.ProcessorCount()))
+	})
+	reg("fiber.fiber_shard_id", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Int(int64(f.M.ShardIndex()))
+	})
+	reg("fiber.fiber_spawn_on", func(f *vm.Fiber, args, res []vm.Value) {
+		c := args[1].R.(*vm.Closure)
+		res[0] = vm.Value{R: f.M.SpawnOn(f, int(args[0].Int()), c, args[2])}
+	})
+
+	reg("fiber.fiber_shared_new", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Value{R: &sharedChan{capacity: int(args[0].Int())}}
+	})
+	reg("fiber.fiber_shared_send", func(f *vm.Fiber, args, res []vm.Value) {
+		c := handle[*sharedChan](args[0])
+		if f.ResumingAPI() && f.Interrupted() {
+			res[0] = vm.Int(chCancelled)
+			return
+		}
+		v := copyOrPanic(args[1])
+		c.mu.Lock()
+		if c.closed {
+			c.mu.Unlock()
+			res[0] = vm.Int(chClosed)
+			return
+		}
+		if c.full() {
+			c.parkOn(f, &c.sendq, "fiber shared send")
+			c.mu.Unlock()
+			return
+		}
+		c.push(v)
+		t, ok := popTok(&c.recvq)
+		c.mu.Unlock()
+		if ok {
+			c.wake(f.M, t, true)
+		}
+		res[0] = vm.Int(chOK)
+	})
+	reg("fiber.fiber_shared_recv", func(f *vm.Fiber, args, res []vm.Value) {
+		c := handle[*sharedChan](args[0])
+		if f.ResumingAPI() && f.Interrupted() {
+			res[0], res[1] = vm.Value{}, vm.Int(chCancelled)
+			return
+		}
+		c.mu.Lock()
+		if c.len() > 0 {
+			v := c.pop()
+			t, ok := popTok(&c.sendq)
+			c.mu.Unlock()
+			if ok {
+				c.wake(f.M, t, false)
+			}
+			res[0], res[1] = v, vm.Int(chOK)
+			return
+		}
+		if c.closed {
+			c.mu.Unlock()
+			res[0], res[1] = vm.Value{}, vm.Int(chClosed)
+			return
+		}
+		c.parkOn(f, &c.recvq, "fiber shared receive")
+		c.mu.Unlock()
+	})
+	reg("fiber.fiber_shared_try_send", func(f *vm.Fiber, args, res []vm.Value) {
+		c := handle[*sharedChan](args[0])
+		v := copyOrPanic(args[1])
+		c.mu.Lock()
+		if c.closed || c.full() {
+			c.mu.Unlock()
+			res[0] = vm.Bool(false)
+			return
+		}
+		c.push(v)
+		t, ok := popTok(&c.recvq)
+		c.mu.Unlock()
+		if ok {
+			c.wake(f.M, t, true)
+		}
+		res[0] = vm.Bool(true)
+	})
+	reg("fiber.fiber_shared_try_recv", func(f *vm.Fiber, args, res []vm.Value) {
+		c := handle[*sharedChan](args[0])
+		c.mu.Lock()
+		if c.len() == 0 {
+			c.mu.Unlock()
+			res[0], res[1] = vm.Value{}, vm.Bool(false)
+			return
+		}
+		v := c.pop()
+		t, ok := popTok(&c.sendq)
+		c.mu.Unlock()
+		if ok {
+			c.wake(f.M, t, false)
+		}
+		res[0], res[1] = v, vm.Bool(true)
+	})
+	reg("fiber.fiber_shared_close", func(f *vm.Fiber, args, res []vm.Value) {
+		c := handle[*sharedChan](args[0])
+		c.mu.Lock()
+		if c.closed {
+			c.mu.Unlock()
+			return
+		}
+		c.closed = true
+		rq, sq := c.recvq, c.sendq
+		c.recvq, c.sendq = nil, nil
+		c.mu.Unlock()
+		for _, t := range rq {
+			c.wake(f.M, t, true)
+		}
+		for _, t := range sq {
+			c.wake(f.M, t, false)
+		}
+	})
+	reg("fiber.fiber_shared_len", func(f *vm.Fiber, args, res []vm.Value) {
+		c := handle[*sharedChan](args[0])
+		c.mu.Lock()
+		res[0] = vm.Int(int64(c.len()))
+		c.mu.Unlock()
+	})
+}
