@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # bench/echoload/run.sh: TCP echo throughput, latency and idle memory,
-# native Go against spindle running examples/echo/main.go.
+# native Go against spindle running examples/echo/main.go on one shard
+# and examples/shardecho/main.go on every shard (SPINDLE_SHARDS, default:
+# the number of CPUs).
 #
 # usage: bench/echoload/run.sh [CONNS[=MSGS]...]
 #
@@ -152,7 +154,7 @@ if [[ -z $SPINDLE ]]; then
 	fi
 fi
 SERVERS=(native)
-[[ -n $SPINDLE ]] && SERVERS+=(spindle)
+[[ -n $SPINDLE ]] && SERVERS+=(spindle sharded)
 
 addr() {
 	if [[ $HOST == *:* ]]; then printf '[%s]:%s' "$HOST" "$1"; else printf '%s:%s' "$HOST" "$1"; fi
@@ -166,7 +168,8 @@ start_server() {
 	a=$(addr "$2")
 	case $1 in
 	native) "$TMP/native" -addr "$a" >"$TMP/server.log" 2>&1 & ;;
-	spindle) SPINDLE_STARVE_WARNING=0 "$SPINDLE" run examples/echo/main.go -addr "$a" >"$TMP/server.log" 2>&1 & ;;
+	spindle) SPINDLE_SHARDS=1 SPINDLE_STARVE_WARNING=0 "$SPINDLE" run examples/echo/main.go -addr "$a" >"$TMP/server.log" 2>&1 & ;;
+	sharded) SPINDLE_STARVE_WARNING=0 "$SPINDLE" run examples/shardecho/main.go -- -addr "$a" >"$TMP/server.log" 2>&1 & ;;
 	esac
 	SPID=$!
 	PIDS+=("$SPID")

@@ -104,6 +104,7 @@ var crossingRules = []crossingRule{
 	{Name: "NewShared", Crossing: []string{"T"}},
 	{Name: "NewSharedBounded", Crossing: []string{"T"}},
 	{Name: "NewActor", FuncParam: "handle", Crossing: []string{"S", "M", "R"}},
+	{Name: "NewActorMailbox", FuncParam: "handle", Crossing: []string{"S", "M", "R"}},
 	{Recv: "Shared", Name: "*", Crossing: []string{"T"}},
 	{Recv: "Actor", Name: "*", Crossing: []string{"M", "R"}},
 }

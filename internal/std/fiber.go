@@ -265,6 +265,14 @@ func init() {
 	reg("fiber.fiber_now_millis", func(f *vm.Fiber, args, res []vm.Value) {
 		res[0] = vm.Int(f.M.Now().Milliseconds())
 	})
+	reg("fiber.fiber_reuse_port", func(f *vm.Fiber, args, res []vm.Value) {
+		d := mdata(f.M)
+		if args[0].Bool() {
+			d.reusePort = f
+		} else if d.reusePort == f {
+			d.reusePort = nil
+		}
+	})
 	reg("fiber.fiber_thread_id", func(f *vm.Fiber, args, res []vm.Value) {
 		res[0] = vm.Int(int64(syscall.Gettid()))
 	})

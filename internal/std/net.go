@@ -436,6 +436,11 @@ func init() {
 		}
 		if s.family != unix.AF_UNIX && listen {
 			unix.SetsockoptInt(s.fd, unix.SOL_SOCKET, unix.SO_REUSEADDR, 1)
+			if d := mdata(f.M); d.reusePort == f {
+				// fiber.ListenShared: every shard listens on the port and
+				// the kernel spreads the connections.
+				unix.SetsockoptInt(s.fd, unix.SOL_SOCKET, unix.SO_REUSEPORT, 1)
+			}
 		}
 		if err := unix.Bind(s.fd, sockaddr(s.family, ip, port, zone, path)); err != nil {
 			res[0], res[1] = vm.Str("bind"), vm.Int(int64(errnoOf(err)))

@@ -5,12 +5,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
-	"weak"
 
 	"spindle/internal/vm"
 )
@@ -325,6 +322,9 @@ type machData struct {
 	// socks are the run's open sockets (net.go), by handle.
 	socks    map[int]*hostSock
 	nextSock int
+	// reusePort is the fiber inside fiber.ListenShared: its listening
+	// socket gets SO_REUSEPORT.
+	reusePort *vm.Fiber
 
 	env     []string // the run's environment, once Setenv and friends need it
 	envInit bool
@@ -337,52 +337,13 @@ type machData struct {
 	stateT *vm.Type
 }
 
-var (
-	machMu  sync.Mutex
-	machTab = map[weak.Pointer[vm.Machine]]*machData{}
-)
-
-// lastMach caches the most recent mdata lookup: the table lookup (a weak
-// pointer and a lock) is too slow for fmt's per-call path.
-type machEnt struct {
-	m *vm.Machine
-	d *machData
-}
-
-var lastMach atomic.Pointer[machEnt]
-
-// mdata returns m's host-side state, creating it on first use.
+// mdata returns m's host-side state, creating it on first use. It lives
+// on the machine itself (Machine.HostData), so shards never contend for it.
 func mdata(m *vm.Machine) *machData {
-	if e := lastMach.Load(); e != nil && e.m == m {
-		return e.d
-	}
-	d := mdataSlow(m)
-	lastMach.Store(&machEnt{m, d})
-	return d
+	return m.HostData(newMachData).(*machData)
 }
 
-func mdataSlow(m *vm.Machine) *machData {
-	k := weak.Make(m)
-	machMu.Lock()
-	d := machTab[k]
-	if d == nil {
-		d = &machData{files: map[int]*hostFile{}, nextFD: 3}
-		machTab[k] = d
-		runtime.AddCleanup(m, dropMachine, k)
-	}
-	machMu.Unlock()
-	return d
-}
-
-func dropMachine(k weak.Pointer[vm.Machine]) {
-	machMu.Lock()
-	d := machTab[k]
-	delete(machTab, k)
-	machMu.Unlock()
-	if d != nil {
-		d.closeFiles()
-	}
-}
+func newMachData() any { return &machData{files: map[int]*hostFile{}, nextFD: 3} }
 
 func (d *machData) closeFiles() {
 	d.mu.Lock()
@@ -399,17 +360,7 @@ func (d *machData) closeFiles() {
 // file and socket the program opened and did not close is closed. The VM
 // calls it when a run ends.
 func CloseAll(m *vm.Machine) {
-	if e := lastMach.Load(); e != nil && e.m == m {
-		lastMach.CompareAndSwap(e, nil)
-	}
-	machMu.Lock()
-	k := weak.Make(m)
-	d := machTab[k]
-	delete(machTab, k)
-	machMu.Unlock()
-	if d != nil {
-		d.closeFiles()
-	}
+	mdata(m).closeFiles()
 }
 
 // hostFile is one file a guest program opened.

@@ -114,15 +114,19 @@ func (c *sharedChan) passOn(m *vm.Machine, recv bool) {
 	}
 }
 
-// parkOn parks f in queue q of c (c.mu held) and arranges for a
-// cancellation to take it out.
+// parkOn queues f in q of c (c.mu held), releases c.mu, then parks f; a
+// cancellation takes it out of q again. The park comes after the unlock
+// because parking an already cancelled fiber runs the unlink at once;
+// wakes reach f through its own shard's inbox, so none can run between.
 func (c *sharedChan) parkOn(f *vm.Fiber, q *[]vm.Token, reason string) {
+	t := f.NextToken()
+	*q = append(*q, t)
+	c.mu.Unlock()
 	f.ParkUnlink(reason, func() {
 		c.mu.Lock()
-		removeTok(q, f.Token())
+		removeTok(q, t)
 		c.mu.Unlock()
 	})
-	*q = append(*q, f.Token())
 }
 
 func copyOrPanic(v vm.Value) vm.Value {
@@ -168,7 +172,6 @@ func init() {
 		}
 		if c.full() {
 			c.parkOn(f, &c.sendq, "fiber shared send")
-			c.mu.Unlock()
 			return
 		}
 		c.push(v)
@@ -202,24 +205,14 @@ func init() {
 			return
 		}
 		c.parkOn(f, &c.recvq, "fiber shared receive")
-		c.mu.Unlock()
 	})
 	reg("fiber.fiber_shared_try_send", func(f *vm.Fiber, args, res []vm.Value) {
 		c := handle[*sharedChan](args[0])
-		v := copyOrPanic(args[1])
-		c.mu.Lock()
-		if c.closed || c.full() {
-			c.mu.Unlock()
-			res[0] = vm.Bool(false)
-			return
-		}
-		c.push(v)
-		t, ok := popTok(&c.recvq)
-		c.mu.Unlock()
-		if ok {
-			c.wake(f.M, t, true)
-		}
-		res[0] = vm.Bool(true)
+		res[0] = vm.Bool(c.offer(f.M, copyOrPanic(args[1])) == chOK)
+	})
+	reg("fiber.fiber_shared_try_send_status", func(f *vm.Fiber, args, res []vm.Value) {
+		c := handle[*sharedChan](args[0])
+		res[0] = vm.Int(int64(c.offer(f.M, copyOrPanic(args[1]))))
 	})
 	reg("fiber.fiber_shared_try_recv", func(f *vm.Fiber, args, res []vm.Value) {
 		c := handle[*sharedChan](args[0])
@@ -238,22 +231,7 @@ func init() {
 		res[0], res[1] = v, vm.Bool(true)
 	})
 	reg("fiber.fiber_shared_close", func(f *vm.Fiber, args, res []vm.Value) {
-		c := handle[*sharedChan](args[0])
-		c.mu.Lock()
-		if c.closed {
-			c.mu.Unlock()
-			return
-		}
-		c.closed = true
-		rq, sq := c.recvq, c.sendq
-		c.recvq, c.sendq = nil, nil
-		c.mu.Unlock()
-		for _, t := range rq {
-			c.wake(f.M, t, true)
-		}
-		for _, t := range sq {
-			c.wake(f.M, t, false)
-		}
+		handle[*sharedChan](args[0]).close(f.M)
 	})
 	reg("fiber.fiber_shared_len", func(f *vm.Fiber, args, res []vm.Value) {
 		c := handle[*sharedChan](args[0])
@@ -261,4 +239,129 @@ func init() {
 		res[0] = vm.Int(int64(c.len()))
 		c.mu.Unlock()
 	})
+}
+
+// chFull is fiber_shared_try_send_status's report for a full channel (3,
+// leaving 2 to chCancelled).
+const chFull = 3
+
+// Actors (_std/fiber/actor.go) are guest code over SpawnOn and Shared
+// channels; the host adds the one object they need that several shards
+// update: an actor's exit record with its monitors.
+//
+// actorWatch records how an actor ended and the Shared channels of its
+// monitors. exit is a copy made when the actor ended and is never mutated
+// afterwards, so any shard may copy it again (once per monitor: the
+// receivers may be on different shards).
+type actorWatch struct {
+	mu       sync.Mutex
+	dead     bool
+	exit     vm.Value
+	watchers []*sharedChan
+}
+
+// ShareAcrossShards marks the record as referenced, not copied, when an
+// actor handle crosses shards.
+func (*actorWatch) ShareAcrossShards() {}
+
+// notify delivers a copy of the exit record to c, from machine from, and
+// closes c: a monitor receives exactly one exit.
+func (w *actorWatch) notify(from *vm.Machine, c *sharedChan) {
+	c.offer(from, copyOrPanic(w.exit))
+	c.close(from)
+}
+
+func init() {
+	// fiber_shard_place resolves a placement request (AnyShard: the next
+	// shard round-robin) to a shard index, as SpawnOn would.
+	reg("fiber.fiber_shard_place", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Int(int64(f.M.Group().Place(int(args[0].Int()))))
+	})
+	// fiber_stack returns the calling fiber's traceback (in a deferred
+	// call during a panic: the frames the panic unwinds).
+	reg("fiber.fiber_stack", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Str(f.Stack())
+	})
+	reg("fiber.fiber_actor_watch_new", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Value{R: &actorWatch{}}
+	})
+	// fiber_actor_watch adds a monitor channel; it is notified at once if
+	// the actor has already ended.
+	reg("fiber.fiber_actor_watch", func(f *vm.Fiber, args, res []vm.Value) {
+		w, c := handle[*actorWatch](args[0]), handle[*sharedChan](args[1])
+		w.mu.Lock()
+		if !w.dead {
+			w.watchers = append(w.watchers, c)
+			w.mu.Unlock()
+			return
+		}
+		w.mu.Unlock()
+		w.notify(f.M, c)
+	})
+	// fiber_actor_exit records the actor's exit (the first call wins) and
+	// notifies every monitor. It returns "" or, when the exit value cannot
+	// cross shards, the reason (nothing is recorded then).
+	reg("fiber.fiber_actor_exit", func(f *vm.Fiber, args, res []vm.Value) {
+		w := handle[*actorWatch](args[0])
+		v, err := vm.CopyValue(args[1])
+		if err != nil {
+			res[0] = vm.Str(err.Error())
+			return
+		}
+		res[0] = vm.Str("")
+		w.mu.Lock()
+		if w.dead {
+			w.mu.Unlock()
+			return
+		}
+		w.dead, w.exit = true, v
+		ws := w.watchers
+		w.watchers = nil
+		w.mu.Unlock()
+		for _, c := range ws {
+			w.notify(f.M, c)
+		}
+	})
+}
+
+// offer puts v (already copied) into c if c is open and has room, waking
+// the first parked receiver, from machine from; it never parks. It returns
+// chOK, chClosed or chFull.
+func (c *sharedChan) offer(from *vm.Machine, v vm.Value) int {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return chClosed
+	}
+	if c.full() {
+		c.mu.Unlock()
+		return chFull
+	}
+	c.push(v)
+	t, ok := popTok(&c.recvq)
+	c.mu.Unlock()
+	if ok {
+		c.wake(from, t, true)
+	}
+	return chOK
+}
+
+// close closes c (idempotent) and wakes every parked fiber, from machine
+// from: receivers drain what is buffered, then see the channel closed.
+func (c *sharedChan) close(from *vm.Machine) {
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return
+	}
+	c.closed = true
+	rq, sq := c.recvq, c.sendq
+	c.recvq, c.sendq = nil, nil
+	c.mu.Unlock()
+	for _, t := range rq {
+		c.wake(from, t, true)
+	}
+	for _, t := range sq {
+		c.wake(from, t, false)
+	}
 }

@@ -101,9 +101,16 @@ func (e *CrossError) Error() string {
 // with aliasing and cycles preserved (see the comment at the top of
 // copy.go). v is only read; the caller must not mutate it concurrently.
 func CopyValue(v Value) (Value, error) {
-	switch v.R.(type) {
+	switch x := v.R.(type) {
 	case nil, string, complex128:
 		return v, nil
+	case *Iface:
+		// Interface boxes are immutable: one holding a scalar or a string
+		// is shared (the common message: an int or a string in an any).
+		switch x.V.R.(type) {
+		case nil, string, complex128:
+			return v, nil
+		}
 	}
 	c := copierPool.Get().(*copier)
 	defer c.release()
@@ -126,20 +133,20 @@ type copier struct {
 	spans []copySpan
 	byEnd map[uintptr]int
 
-	ptrs   map[*Value]*Value // pointers outside every block
+	ptrs   map[*Value]*Value // every pointer; copies only of those outside every block
 	maps   map[*Map]*Map
 	clos   map[*Closure]*Closure
 	ifaces map[*Iface]*Iface
 
-	work    [][]Value // scan: element lists to visit
-	mapWork []*Map    // scan: maps whose entries are to visit
+	work    [][]Value     // scan: element lists to visit
+	mapWork []*Map        // scan: maps whose entries are to visit
 	fills   []copyFill    // copy: element lists to copy
 	mapFill []copyMapFill // copy: maps to fill
-	pairs   []Value   // copy: one map's copied keys and values, interleaved
+	pairs   []Value       // copy: one map's copied keys and values, interleaved
 	err     error
 }
 
-// span is a backing array: Values at addresses [start, end); base points
+// copySpan is a backing array: Values at addresses [start, end); base points
 // at the first (and keeps the array alive). copy is its copy, once made.
 type copySpan struct {
 	start, end uintptr
@@ -147,17 +154,17 @@ type copySpan struct {
 	copy       []Value
 }
 
-// fill asks the copy pass to set dst[i] to a copy of src[i].
+// copyFill asks the copy pass to set dst[i] to a copy of src[i].
 type copyFill struct{ dst, src []Value }
 
-// mapFill asks the copy pass to insert copies of src's entries into dst.
+// copyMapFill asks the copy pass to insert copies of src's entries into dst.
 type copyMapFill struct{ dst, src *Map }
 
 // spanIndexAt is the number of spans from which findSpan uses byEnd rather
 // than a linear search.
 const spanIndexAt = 8
 
-// retainMax bounds the work lists and spans a pooled copier keeps.
+// retainMax bounds the lists and memo maps a pooled copier keeps.
 const retainMax = 1024
 
 var copierPool = sync.Pool{New: func() any { return new(copier) }}
@@ -199,7 +206,7 @@ func resetCopyMap[K comparable, V any](m map[K]V) map[K]V {
 	return m
 }
 
-// mark records k in *m (allocating the map on first use) and reports
+// markNew records k in *m (allocating the map on first use) and reports
 // whether it was new.
 func markNew[K comparable, V any](m *map[K]V, k K) bool {
 	if _, ok := (*m)[k]; ok {

@@ -209,6 +209,13 @@ type Token struct {
 // Token returns the token of the fiber's current park.
 func (f *Fiber) Token() Token { return Token{f, f.gen} }
 
+// NextToken returns the token the fiber's next park will have: a host
+// function can publish it (under its own lock) before it parks, and park
+// after releasing that lock, since a park can run the unlink function at
+// once (a cancelled fiber). Only wakes delivered on the fiber's own thread
+// (Machine.SendTo) may use it, as they run after the park.
+func (f *Fiber) NextToken() Token { return Token{f, f.gen + 1} }
+
 // Fiber returns the token's fiber.
 func (t Token) Fiber() *Fiber { return t.f }
 

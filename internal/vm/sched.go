@@ -96,6 +96,8 @@ type Machine struct {
 	needInit bool   // package initialisation runs before the first fiber
 	pinCPU   int    // CPU to pin the thread to; -1: none
 
+	hostData atomic.Pointer[any] // the guest std's state for this machine (HostData)
+
 	in          inbox
 	pending     int // outside work that will wake a fiber (AddPending)
 	poolJobs    int // pool jobs started and not yet posted back (Offload)
@@ -220,6 +222,19 @@ func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
 	f.frames = f.frame0[:1:1]
 	m.linkAll(f)
 	return f
+}
+
+// HostData returns the host bindings' state for this machine, creating it
+// with create on first use (safe from any goroutine; one value wins).
+func (m *Machine) HostData(create func() any) any {
+	if p := m.hostData.Load(); p != nil {
+		return *p
+	}
+	v := create()
+	if m.hostData.CompareAndSwap(nil, &v) {
+		return v
+	}
+	return *m.hostData.Load()
 }
 
 // newID returns a fresh fiber id: shard k's ids are k<<40 + n, so ids are

@@ -7,8 +7,8 @@
 package main
 
 import (
-	"fmt"
 	"fiber"
+	"fmt"
 )
 
 type node struct {

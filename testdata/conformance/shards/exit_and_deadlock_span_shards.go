@@ -9,8 +9,8 @@
 package main
 
 import (
-	"fmt"
 	"fiber"
+	"fmt"
 )
 
 func stuck(c *fiber.Shared[int]) int {

@@ -6,8 +6,8 @@
 package main
 
 import (
-	"fmt"
 	"fiber"
+	"fmt"
 )
 
 func slow(n int) int {

@@ -6,8 +6,8 @@
 package main
 
 import (
-	"fmt"
 	"fiber"
+	"fmt"
 )
 
 func hello(shard int) {

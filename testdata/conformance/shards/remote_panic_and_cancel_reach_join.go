@@ -9,8 +9,8 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"fiber"
+	"fmt"
 )
 
 type failure struct{ Code int }

@@ -8,8 +8,8 @@
 package main
 
 import (
-	"fmt"
 	"fiber"
+	"fmt"
 )
 
 type item struct {
