@@ -232,13 +232,18 @@ func funcName(f *ssa.Function) string {
 		recv := s[:i]
 		ptr := strings.HasPrefix(recv, "*")
 		recv = strings.TrimPrefix(recv, "*")
-		pkg := ""
+		pkg, targs := "", ""
+		if b := strings.Index(recv, "["); b >= 0 {
+			// A generic receiver: gc prints its type arguments as [...].
+			recv, targs = recv[:b], "[...]"
+		}
 		if j := strings.LastIndex(recv, "."); j >= 0 {
 			pkg, recv = recv[:j], recv[j+1:]
 			if k := strings.LastIndex(pkg, "/"); k >= 0 {
 				pkg = pkg[k+1:]
 			}
 		}
+		recv += targs
 		if ptr {
 			recv = "(*" + recv + ")"
 		}

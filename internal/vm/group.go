@@ -305,9 +305,10 @@ func (m *Machine) waitQuiescent() bool {
 		}
 		return false
 	}
-	ok := m.waitOutside(-1)
-	g.quiescent.Add(-1)
-	return ok
+	// Leave quiescence before running what woke the shard: a message's
+	// in-flight count drops once it ran, so it must not drop while the
+	// shard still counts as asleep.
+	return m.waitOutside(-1, func() { g.quiescent.Add(-1) })
 }
 
 // allDeadlock reports that every fiber of every shard is asleep. The other

@@ -3,6 +3,7 @@ package vm
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -24,6 +25,11 @@ type inbox struct {
 	// poller is set once (on the machine's thread) and then only read by
 	// Post, under mu.
 	poller poll.Poller
+	// sleeping is set while the machine blocks in its poller: only then
+	// does Post pay for a wake-up (an eventfd write). The machine sets it
+	// and then re-checks q; Post appends to q and then reads it; so either
+	// the machine sees the post or the post sees the sleeper.
+	sleeping atomic.Bool
 }
 
 // Post runs fn on the machine's thread soon. Safe from any goroutine; fn
@@ -35,7 +41,9 @@ func (m *Machine) Post(fn func()) {
 	p := in.poller
 	in.mu.Unlock()
 	if p != nil {
-		p.Wake()
+		if in.sleeping.Load() {
+			p.Wake()
+		}
 		return
 	}
 	select {
@@ -132,7 +140,7 @@ func (m *Machine) awaitPool(limit time.Duration) {
 			return
 		}
 		if p := m.in.poller; p != nil {
-			if _, err := p.Wait(d); err != nil {
+			if _, err := m.sleepIn(p, d); err != nil {
 				return
 			}
 		} else {
@@ -147,16 +155,36 @@ func (m *Machine) awaitPool(limit time.Duration) {
 	}
 }
 
+// sleepIn blocks in the poller for at most d (d < 0: no limit), announcing
+// the sleep to Post (see inbox.sleeping).
+func (m *Machine) sleepIn(p poll.Poller, d time.Duration) (int, error) {
+	in := &m.in
+	in.sleeping.Store(true)
+	in.mu.Lock()
+	queued := len(in.q) > 0
+	in.mu.Unlock()
+	if queued {
+		d = 0
+	}
+	n, err := p.Wait(d)
+	in.sleeping.Store(false)
+	return n, err
+}
+
 // Valid reports whether the token's park is still in progress.
 func (t Token) Valid() bool { return t.f != nil && t.f.state == Parked && t.f.gen == t.gen }
 
 // waitOutside blocks the idle machine until a timer is due (d < 0: no
 // timer), a post or I/O event arrives, a dump is requested or the run is
-// cancelled. It reports false if the run must end.
-func (m *Machine) waitOutside(d time.Duration) bool {
+// cancelled. It reports false if the run must end. woke, if not nil, runs
+// as soon as the wait ends, before anything that woke the machine runs.
+func (m *Machine) waitOutside(d time.Duration, woke func()) bool {
 	if p := m.in.poller; p != nil {
-		if _, err := p.Wait(d); err != nil {
+		if _, err := m.sleepIn(p, d); err != nil {
 			panic(bugf("poller: %v", err))
+		}
+		if woke != nil {
+			woke()
 		}
 		m.drainInbox()
 		m.serveDump()
@@ -171,14 +199,22 @@ func (m *Machine) waitOutside(d time.Duration) bool {
 		defer timer.Stop()
 		tc = timer.C
 	}
+	var r chan string
 	select {
 	case <-tc:
 	case <-m.in.sig:
-		m.drainInbox()
-	case r := <-m.dumpReq:
-		r <- m.Dump()
+	case r = <-m.dumpReq:
 	case <-m.Config.Context.Done():
-		return !m.beginShutdown()
 	}
+	if woke != nil {
+		woke()
+	}
+	switch {
+	case m.Config.Context.Err() != nil:
+		return !m.beginShutdown()
+	case r != nil:
+		r <- m.Dump()
+	}
+	m.drainInbox()
 	return true
 }

@@ -510,7 +510,7 @@ func (m *Machine) idle() bool {
 		if len(m.timers) > 0 {
 			d = max(time.Until(m.start.Add(m.timers[0].when)), 0)
 		}
-		if !m.waitOutside(d) {
+		if !m.waitOutside(d, nil) {
 			return false
 		}
 		m.fireTimers()
