@@ -184,6 +184,11 @@ type uring struct {
 
 	regs   map[int]*uringReg
 	byID   map[uint64]*uringReg
+	// polls are the poll requests the kernel still holds (armed, and not
+	// yet ended by a final completion). Each holds a reference to its
+	// file, so Close waits for them: closing the ring would release them
+	// only later, asynchronously, leaving sockets open after the run.
+	polls map[uint64]struct{}
 	nextID uint64
 	down   bool // Close ran: the rings are unmapped
 
@@ -208,7 +213,7 @@ func newURingWith(o uringOpts) (*uring, error) {
 	if e != 0 {
 		return nil, fmt.Errorf("io_uring_setup: %w", e)
 	}
-	p := &uring{fd: int(r1), wakefd: -1, feat: prm.features, regs: map[int]*uringReg{}, byID: map[uint64]*uringReg{}, nextID: uringFirstID}
+	p := &uring{fd: int(r1), wakefd: -1, feat: prm.features, regs: map[int]*uringReg{}, byID: map[uint64]*uringReg{}, polls: map[uint64]struct{}{}, nextID: uringFirstID}
 	if err := p.init(&prm, o); err != nil {
 		p.Close()
 		return nil, err
@@ -386,6 +391,7 @@ func (p *uring) armWake() {
 }
 
 func (p *uring) armPoll(r *uringReg) {
+	p.polls[r.id] = struct{}{}
 	p.queue(uringSQE{opcode: uringOpPollAdd, fd: int32(r.fd), len: uringPollAddMulti, opFlags: unix.POLLIN | unix.POLLOUT | unix.POLLRDHUP, userData: r.id})
 }
 
@@ -501,6 +507,9 @@ func (p *uring) reap() (handled int, woke bool, err error) {
 			p.armWake()
 		case c.userData < uringFirstID:
 		default:
+			if c.flags&uringCQEFMore == 0 {
+				delete(p.polls, c.userData)
+			}
 			r := p.byID[c.userData]
 			if r == nil {
 				continue
@@ -547,6 +556,36 @@ func (p *uring) Wake() {
 
 // Close tears the ring down. Outstanding requests are cancelled by the
 // kernel as the ring goes (it drops its file references then).
+// cancelPolls removes every poll request the kernel still holds and waits
+// (at most limit) for their final completions, so that the files they
+// reference are released when Close returns.
+func (p *uring) cancelPolls(limit time.Duration) {
+	if p.down || len(p.polls) == 0 {
+		return
+	}
+	for id := range p.polls {
+		p.queue(uringSQE{opcode: uringOpPollRemove, fd: -1, addr: id, userData: udIgnore})
+	}
+	if p.submitAll() != nil {
+		return
+	}
+	deadline := time.Now().Add(limit)
+	for len(p.polls) > 0 {
+		d := time.Until(deadline)
+		if d <= 0 {
+			return
+		}
+		if _, err := p.enter(0, 1, true, d); err != nil && err != unix.EINTR && err != unix.ETIME {
+			return
+		}
+		for _, c := range p.take() {
+			if c.userData >= uringFirstID && c.flags&uringCQEFMore == 0 {
+				delete(p.polls, c.userData)
+			}
+		}
+	}
+}
+
 func (p *uring) Close() error {
 	p.mu.Lock()
 	if p.closed {
@@ -555,6 +594,7 @@ func (p *uring) Close() error {
 	}
 	p.closed = true
 	p.mu.Unlock()
+	p.cancelPolls(500 * time.Millisecond)
 	p.down = true
 	err := unix.Close(p.fd)
 	for _, b := range p.mem {

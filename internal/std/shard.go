@@ -206,6 +206,47 @@ func init() {
 		}
 		c.parkOn(f, &c.recvq, "fiber shared receive")
 	})
+	// fiber_shared_recv_many(h, max) ([]any, status): up to max values under
+	// one lock (ReceiveMany), parking while the channel is empty.
+	reg("fiber.fiber_shared_recv_many", func(f *vm.Fiber, args, res []vm.Value) {
+		c := handle[*sharedChan](args[0])
+		if f.ResumingAPI() && f.Interrupted() {
+			res[0], res[1] = vm.Value{}, vm.Int(chCancelled)
+			return
+		}
+		max := int(args[1].Int())
+		c.mu.Lock()
+		if n := min(c.len(), max); n > 0 {
+			vs := make([]vm.Value, n)
+			for i := range vs {
+				vs[i] = c.pop()
+			}
+			var ts []vm.Token
+			for range n {
+				t, ok := popTok(&c.sendq)
+				if !ok {
+					break
+				}
+				ts = append(ts, t)
+			}
+			c.mu.Unlock()
+			for _, t := range ts {
+				c.wake(f.M, t, false)
+			}
+			res[0], res[1] = vm.Value{R: vs}, vm.Int(chOK)
+			return
+		}
+		if c.closed || max <= 0 {
+			c.mu.Unlock()
+			st := chClosed
+			if !c.closed {
+				st = chOK
+			}
+			res[0], res[1] = vm.Value{}, vm.Int(int64(st))
+			return
+		}
+		c.parkOn(f, &c.recvq, "fiber shared receive")
+	})
 	reg("fiber.fiber_shared_try_send", func(f *vm.Fiber, args, res []vm.Value) {
 		c := handle[*sharedChan](args[0])
 		res[0] = vm.Bool(c.offer(f.M, copyOrPanic(args[1])) == chOK)

@@ -9,7 +9,8 @@
 //     channel, and over a bounded fiber.Channel (capacity 1024);
 //   - across shards: a producer on shard 1 sends N ints to a consumer on
 //     shard 0 over a bounded fiber.Shared channel; then one producer per
-//     shard (all shards but 0) to one consumer.
+//     shard (all shards but 0) to one consumer; then both again with the
+//     consumer taking up to 256 values per Shared.ReceiveMany.
 //
 // It prints one line per case: name, messages, seconds, messages per second.
 //
@@ -80,7 +81,7 @@ func produce(j job) int {
 	return j.N
 }
 
-func crossShard(name string, n, producers int) {
+func crossShard(name string, n, producers int, batch bool) {
 	ch := fiber.NewSharedBounded[int](4096)
 	start := time.Now()
 	per := n / producers
@@ -92,9 +93,20 @@ func crossShard(name string, n, producers int) {
 	}
 	total := per * producers
 	s := 0
-	for i := 0; i < total; i++ {
-		v, _ := ch.Receive()
-		s += v
+	if batch {
+		buf := make([]int, 256)
+		for got := 0; got < total; {
+			k, _ := ch.ReceiveMany(buf)
+			for _, v := range buf[:k] {
+				s += v
+			}
+			got += k
+		}
+	} else {
+		for i := 0; i < total; i++ {
+			v, _ := ch.Receive()
+			s += v
+		}
 	}
 	for _, f := range fs {
 		f.Join()
@@ -127,6 +139,9 @@ func main() {
 	if only == "local" {
 		return
 	}
-	crossShard("cross-shard 1 producer", n, 1)
-	crossShard(fmt.Sprintf("cross-shard %d producers", fiber.ShardCount()-1), n, fiber.ShardCount()-1)
+	p := fiber.ShardCount() - 1
+	crossShard("cross-shard 1 producer", n, 1, false)
+	crossShard(fmt.Sprintf("cross-shard %d producers", p), n, p, false)
+	crossShard("cross-shard 1 prod, batched", n, 1, true)
+	crossShard(fmt.Sprintf("cross-shard %d prod, batched", p), n, p, true)
 }
