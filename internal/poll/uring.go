@@ -182,13 +182,13 @@ type uring struct {
 	cqes           []uringCQE
 	batch          []uringCQE
 
-	regs   map[int]*uringReg
-	byID   map[uint64]*uringReg
+	regs map[int]*uringReg
+	byID map[uint64]*uringReg
 	// polls are the poll requests the kernel still holds (armed, and not
 	// yet ended by a final completion). Each holds a reference to its
 	// file, so Close waits for them: closing the ring would release them
 	// only later, asynchronously, leaving sockets open after the run.
-	polls map[uint64]struct{}
+	polls  map[uint64]struct{}
 	nextID uint64
 	down   bool // Close ran: the rings are unmapped
 
