@@ -28,8 +28,7 @@ const (
 // and FIFO queues of parked receivers and senders. Queue entries hold park
 // tokens, so an entry left behind by a cancelled fiber is skipped.
 type fchan struct {
-	buf      []vm.Value
-	head     int
+	valueQueue
 	capacity int
 	closed   bool
 	recvq    []recvWaiter
@@ -59,25 +58,32 @@ type fhub struct {
 	next  int
 }
 
-func (c *fchan) len() int { return len(c.buf) - c.head }
-
-func (c *fchan) push(v vm.Value) {
-	if c.head > 32 && c.head > len(c.buf)/2 {
-		n := copy(c.buf, c.buf[c.head:])
-		clear(c.buf[n:])
-		c.buf = c.buf[:n]
-		c.head = 0
-	}
-	c.buf = append(c.buf, v)
+// valueQueue is a FIFO of values: a slice consumed from head, compacted
+// when more than half of it is consumed (fchan's and sharedChan's buffer).
+type valueQueue struct {
+	buf  []vm.Value
+	head int
 }
 
-func (c *fchan) pop() vm.Value {
-	v := c.buf[c.head]
-	c.buf[c.head] = vm.Value{}
-	c.head++
-	if c.head == len(c.buf) {
-		c.buf = c.buf[:0]
-		c.head = 0
+func (q *valueQueue) len() int { return len(q.buf) - q.head }
+
+func (q *valueQueue) push(v vm.Value) {
+	if q.head > 32 && q.head > len(q.buf)/2 {
+		n := copy(q.buf, q.buf[q.head:])
+		clear(q.buf[n:])
+		q.buf = q.buf[:n]
+		q.head = 0
+	}
+	q.buf = append(q.buf, v)
+}
+
+func (q *valueQueue) pop() vm.Value {
+	v := q.buf[q.head]
+	q.buf[q.head] = vm.Value{}
+	q.head++
+	if q.head == len(q.buf) {
+		q.buf = q.buf[:0]
+		q.head = 0
 	}
 	return v
 }

@@ -20,9 +20,8 @@ import (
 // nothing: it passes the wake on to the next waiter.
 
 type sharedChan struct {
-	mu       sync.Mutex
-	buf      []vm.Value
-	head     int
+	mu sync.Mutex
+	valueQueue
 	capacity int // < 0: unbounded
 	closed   bool
 	recvq    []vm.Token
@@ -32,29 +31,6 @@ type sharedChan struct {
 // ShareAcrossShards marks the channel as referenced, not copied, when a
 // value holding it crosses shards.
 func (*sharedChan) ShareAcrossShards() {}
-
-func (c *sharedChan) len() int { return len(c.buf) - c.head }
-
-func (c *sharedChan) push(v vm.Value) {
-	if c.head > 32 && c.head > len(c.buf)/2 {
-		n := copy(c.buf, c.buf[c.head:])
-		clear(c.buf[n:])
-		c.buf = c.buf[:n]
-		c.head = 0
-	}
-	c.buf = append(c.buf, v)
-}
-
-func (c *sharedChan) pop() vm.Value {
-	v := c.buf[c.head]
-	c.buf[c.head] = vm.Value{}
-	c.head++
-	if c.head == len(c.buf) {
-		c.buf = c.buf[:0]
-		c.head = 0
-	}
-	return v
-}
 
 func (c *sharedChan) full() bool { return c.capacity >= 0 && c.len() >= c.capacity }
 
