@@ -159,11 +159,8 @@ func NewBounded[T any](capacity int) *Channel[T] {
 // Send sends v, parking while the channel is full. It returns ErrClosed on
 // a closed channel and ErrCancelled if the calling fiber is cancelled.
 func (c *Channel[T]) Send(v T) error {
-	switch fiber_chan_send(c.h, v) {
-	case 1:
-		return ErrClosed
-	case 2:
-		return ErrCancelled
+	if st := fiber_chan_send(c.h, v); st != 0 {
+		return statusErr(st)
 	}
 	return nil
 }
@@ -172,12 +169,9 @@ func (c *Channel[T]) Send(v T) error {
 // After Close it drains the remaining values, then returns ErrClosed.
 func (c *Channel[T]) Receive() (T, error) {
 	v, st := fiber_chan_recv(c.h)
-	var zero T
-	switch st {
-	case 1:
-		return zero, ErrClosed
-	case 2:
-		return zero, ErrCancelled
+	if st != 0 {
+		var zero T
+		return zero, statusErr(st)
 	}
 	return unbox[T](v), nil
 }
@@ -201,6 +195,17 @@ func (c *Channel[T]) Close() { fiber_chan_close(c.h) }
 
 // Len returns the number of buffered values.
 func (c *Channel[T]) Len() int { return fiber_chan_len(c.h) }
+
+// statusErr is the error a channel builtin's status stands for (0: none).
+func statusErr(st int) error {
+	switch st {
+	case 1:
+		return ErrClosed
+	case 2:
+		return ErrCancelled
+	}
+	return nil
+}
 
 func unbox[T any](v any) T {
 	if v == nil {
@@ -235,11 +240,8 @@ func (h *Hub[T]) Register(c *Channel[T]) int { return fiber_hub_register(h.h, c.
 // ErrClosed.
 func (h *Hub[T]) Receive() (index int, v T, err error) {
 	i, x, st := fiber_hub_recv(h.h)
-	switch st {
-	case 1:
-		return -1, v, ErrClosed
-	case 2:
-		return -1, v, ErrCancelled
+	if st != 0 {
+		return -1, v, statusErr(st)
 	}
 	return i, unbox[T](x), nil
 }

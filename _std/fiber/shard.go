@@ -73,11 +73,8 @@ func NewSharedBounded[T any](capacity int) *Shared[T] {
 // It returns ErrClosed after Close and ErrCancelled if the fiber is
 // cancelled while parked.
 func (c *Shared[T]) Send(v T) error {
-	switch fiber_shared_send(c.h, v) {
-	case 1:
-		return ErrClosed
-	case 2:
-		return ErrCancelled
+	if st := fiber_shared_send(c.h, v); st != 0 {
+		return statusErr(st)
 	}
 	return nil
 }
@@ -86,12 +83,9 @@ func (c *Shared[T]) Send(v T) error {
 // After Close it drains the buffered values, then returns ErrClosed.
 func (c *Shared[T]) Receive() (T, error) {
 	x, st := fiber_shared_recv(c.h)
-	var zero T
-	switch st {
-	case 1:
-		return zero, ErrClosed
-	case 2:
-		return zero, ErrCancelled
+	if st != 0 {
+		var zero T
+		return zero, statusErr(st)
 	}
 	return unbox[T](x), nil
 }
@@ -102,11 +96,8 @@ func (c *Shared[T]) Receive() (T, error) {
 // drains, then returns 0, ErrClosed.
 func (c *Shared[T]) ReceiveMany(buf []T) (int, error) {
 	xs, st := fiber_shared_recv_many(c.h, len(buf))
-	switch st {
-	case 1:
-		return 0, ErrClosed
-	case 2:
-		return 0, ErrCancelled
+	if st != 0 {
+		return 0, statusErr(st)
 	}
 	for i, x := range xs {
 		buf[i] = unbox[T](x)

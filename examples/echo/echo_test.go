@@ -2,8 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"net"
@@ -14,66 +12,12 @@ import (
 	"time"
 
 	"spindle"
+	"spindle/examples/internal/servertest"
 )
 
-// addrWriter is the guest's stdout: it hands over the address from the
-// "listening on" line.
-type addrWriter struct {
-	mu   sync.Mutex
-	buf  bytes.Buffer
-	addr chan string
-	sent bool
-}
-
-func (w *addrWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.buf.Write(p)
-	if !w.sent {
-		if line, ok := strings.CutSuffix(w.buf.String(), "\n"); ok {
-			if _, addr, ok := strings.Cut(line, "listening on "); ok {
-				w.addr <- addr
-				w.sent = true
-			}
-		}
-	}
-	return len(p), nil
-}
-
-// startServer runs main.go under spindle on a free loopback port and
-// returns its address and a function that stops it (cancelling the run)
-// and checks that the run closed its listener.
-func startServer(t *testing.T, extra ...string) (string, func()) {
-	t.Helper()
-	prog, err := spindle.Compile("main.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := &addrWriter{addr: make(chan string, 1)}
-	var stderr bytes.Buffer
-	ctx, cancel := context.WithCancel(context.Background())
-	args := append([]string{"echo", "-addr", "127.0.0.1:0"}, extra...)
-	run := prog.Start(ctx, spindle.Options{Args: args, Stdout: out, Stderr: &stderr, NoStarveWarning: true})
-	var addr string
-	select {
-	case addr = <-out.addr:
-	case <-time.After(30 * time.Second):
-		cancel()
-		run.Wait()
-		t.Fatalf("server did not start; stderr:\n%s", stderr.String())
-	}
-	return addr, func() {
-		cancel()
-		code, _ := run.Wait()
-		if code != 1 {
-			t.Errorf("cancelled run: exit %d, want 1; stderr:\n%s", code, stderr.String())
-		}
-		// Every socket of the run is closed when it ends.
-		if c, err := net.DialTimeout("tcp", addr, 5*time.Second); err == nil {
-			c.Close()
-			t.Errorf("listener %s still open after the run ended", addr)
-		}
-	}
+// startServer runs main.go on a free loopback port (see servertest.Start).
+func startServer(t *testing.T, extra ...string) (string, func() string) {
+	return servertest.Start(t, spindle.Options{Args: append([]string{"echo", "-addr", "127.0.0.1:0"}, extra...)})
 }
 
 // maxConns bounds the connection count by the open-file limit (each

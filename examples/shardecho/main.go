@@ -30,8 +30,16 @@ func main() {
 	}
 	bound := ln.Addr().String()
 	servers := []*fiber.Fiber[string]{fiber.Spawn(func() string { return accept(ln) })}
+	ready := fiber.NewShared[string]()
 	for k := 1; k < fiber.ShardCount(); k++ {
-		servers = append(servers, fiber.SpawnOn(k, listenAndServe, bound))
+		servers = append(servers, fiber.SpawnOn(k, listenAndServe, listenArgs{bound, ready}))
+	}
+	// Announce only once every shard listens.
+	for k := 1; k < fiber.ShardCount(); k++ {
+		if msg, _ := ready.Receive(); msg != "" {
+			fmt.Fprintln(os.Stderr, "shardecho:", msg)
+			os.Exit(1)
+		}
 	}
 	fmt.Println("shardecho: listening on", bound, "with", fiber.ShardCount(), "shards")
 	for _, s := range servers {
@@ -42,12 +50,20 @@ func main() {
 	}
 }
 
-// listenAndServe runs on one shard: it joins the shared port and serves.
-func listenAndServe(addr string) string {
-	ln, err := fiber.ListenShared("tcp", addr)
+type listenArgs struct {
+	Addr  string
+	Ready *fiber.Shared[string] // "" once listening, else the error
+}
+
+// listenAndServe runs on one shard: it joins the shared port, reports,
+// and serves.
+func listenAndServe(a listenArgs) string {
+	ln, err := fiber.ListenShared("tcp", a.Addr)
 	if err != nil {
-		return err.Error()
+		a.Ready.Send(err.Error())
+		return ""
 	}
+	a.Ready.Send("")
 	return accept(ln)
 }
 

@@ -2,62 +2,21 @@ package main
 
 import (
 	"bufio"
-	"bytes"
-	"context"
 	"fmt"
 	"net"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"spindle"
+	"spindle/examples/internal/servertest"
 )
 
-// lineWriter hands over the server's first stdout line.
-type lineWriter struct {
-	mu   sync.Mutex
-	buf  bytes.Buffer
-	line chan string
-	sent bool
-}
-
-func (w *lineWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.buf.Write(p)
-	if line, ok := strings.CutSuffix(w.buf.String(), "\n"); ok && !w.sent {
-		w.line <- line
-		w.sent = true
-	}
-	return len(p), nil
-}
-
 // TestShardEchoSpreadsConnections runs the server on 4 shards, opens 200
-// connections and echoes a line on each; every shard listens (the
-// "listening on" line names 4 shards) and the run's shutdown closes them.
+// connections and echoes a line on each. Every shard must listen on the
+// shared port (a shard whose ListenShared failed makes the server report
+// it on stderr), and the run's shutdown closes every listener.
 func TestShardEchoSpreadsConnections(t *testing.T) {
-	prog, err := spindle.Compile("main.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := &lineWriter{line: make(chan string, 1)}
-	var stderr bytes.Buffer
-	ctx, cancel := context.WithCancel(context.Background())
-	run := prog.Start(ctx, spindle.Options{Args: []string{"shardecho", "-addr", "127.0.0.1:0"}, Stdout: out, Stderr: &stderr, Shards: 4, NoStarveWarning: true})
-	var line string
-	select {
-	case line = <-out.line:
-	case <-time.After(30 * time.Second):
-		cancel()
-		run.Wait()
-		t.Fatalf("server did not start; stderr:\n%s", stderr.String())
-	}
-	var addr string
-	var shards int
-	if _, err := fmt.Sscanf(line, "shardecho: listening on %s with %d shards", &addr, &shards); err != nil || shards != 4 {
-		t.Fatalf("bad first line %q (%v)", line, err)
-	}
+	addr, stop := servertest.Start(t, spindle.Options{Args: []string{"shardecho", "-addr", "127.0.0.1:0"}, Shards: 4})
 	for i := 0; i < 200; i++ {
 		c, err := net.Dial("tcp", addr)
 		if err != nil {
@@ -72,12 +31,7 @@ func TestShardEchoSpreadsConnections(t *testing.T) {
 			t.Fatalf("conn %d: got %q, %v", i, got, err)
 		}
 	}
-	cancel()
-	if code, _ := run.Wait(); code != 1 {
-		t.Errorf("cancelled run: exit %d; stderr:\n%s", code, stderr.String())
-	}
-	if c, err := net.DialTimeout("tcp", addr, 5*time.Second); err == nil {
-		c.Close()
-		t.Errorf("listener %s still open after the run", addr)
+	if stderr := stop(); stderr != "" {
+		t.Errorf("server stderr:\n%s", stderr)
 	}
 }

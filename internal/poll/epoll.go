@@ -32,12 +32,9 @@ func New() (Poller, error) {
 // writes, plus an eventfd for Wake.
 type epoller struct {
 	epfd   int
-	wakefd int
 	cbs    map[int]func(Event)
 	events []unix.EpollEvent
-
-	mu     sync.Mutex // guards closed against Wake from other threads
-	closed bool
+	waker
 }
 
 func newEpoll() (*epoller, error) {
@@ -50,7 +47,7 @@ func newEpoll() (*epoller, error) {
 		unix.Close(epfd)
 		return nil, fmt.Errorf("eventfd: %w", err)
 	}
-	p := &epoller{epfd: epfd, wakefd: wfd, cbs: map[int]func(Event){}, events: make([]unix.EpollEvent, 128)}
+	p := &epoller{epfd: epfd, waker: waker{wakefd: wfd}, cbs: map[int]func(Event){}, events: make([]unix.EpollEvent, 128)}
 	ev := unix.EpollEvent{Events: unix.EPOLLIN, Fd: int32(wfd)}
 	if err := unix.EpollCtl(epfd, unix.EPOLL_CTL_ADD, wfd, &ev); err != nil {
 		p.Close()
@@ -110,22 +107,40 @@ func (p *epoller) Wait(timeout time.Duration) (int, error) {
 	}
 }
 
-func (p *epoller) Wake() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.closed {
+func (p *epoller) Close() error {
+	if !p.shut() {
+		return nil
+	}
+	unix.Close(p.wakefd)
+	return unix.Close(p.epfd)
+}
+
+// waker is a poller's eventfd: Wake writes it from any thread until the
+// poller is shut.
+type waker struct {
+	wakefd int
+	mu     sync.Mutex // guards closed against Wake from other threads
+	closed bool
+}
+
+func (w *waker) Wake() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
 		return
 	}
 	one := [8]byte{1}
-	unix.Write(p.wakefd, one[:])
+	unix.Write(w.wakefd, one[:])
 }
 
-func (p *epoller) Close() error {
-	p.mu.Lock()
-	p.closed = true
-	p.mu.Unlock()
-	unix.Close(p.wakefd)
-	return unix.Close(p.epfd)
+// shut stops Wake from writing (the eventfd is about to be closed); it
+// reports false if the poller was already shut.
+func (w *waker) shut() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	was := w.closed
+	w.closed = true
+	return !was
 }
 
 // pollEvent maps an epoll or poll mask (Linux gives the bits the same

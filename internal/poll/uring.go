@@ -4,7 +4,6 @@ package poll
 
 import (
 	"fmt"
-	"sync"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -166,7 +165,6 @@ type uringReg struct {
 // uring is the io_uring backend.
 type uring struct {
 	fd      int
-	wakefd  int
 	mem     [][]byte // mmaps: rings, SQE array (and the separate CQ ring)
 	scratch []byte
 	feat    uint32
@@ -192,8 +190,7 @@ type uring struct {
 	nextID uint64
 	down   bool // Close ran: the rings are unmapped
 
-	mu     sync.Mutex // guards closed against Wake from other threads
-	closed bool
+	waker
 }
 
 func newURing() (Poller, error) { return newURingWith(uringOpts{}) }
@@ -213,7 +210,7 @@ func newURingWith(o uringOpts) (*uring, error) {
 	if e != 0 {
 		return nil, fmt.Errorf("io_uring_setup: %w", e)
 	}
-	p := &uring{fd: int(r1), wakefd: -1, feat: prm.features, regs: map[int]*uringReg{}, byID: map[uint64]*uringReg{}, polls: map[uint64]struct{}{}, nextID: uringFirstID}
+	p := &uring{fd: int(r1), waker: waker{wakefd: -1}, feat: prm.features, regs: map[int]*uringReg{}, byID: map[uint64]*uringReg{}, polls: map[uint64]struct{}{}, nextID: uringFirstID}
 	if err := p.init(&prm, o); err != nil {
 		p.Close()
 		return nil, err
@@ -544,18 +541,6 @@ func (p *uring) reap() (handled int, woke bool, err error) {
 	return handled, woke, err
 }
 
-func (p *uring) Wake() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.closed {
-		return
-	}
-	one := [8]byte{1}
-	unix.Write(p.wakefd, one[:])
-}
-
-// Close tears the ring down. Outstanding requests are cancelled by the
-// kernel as the ring goes (it drops its file references then).
 // cancelPolls removes every poll request the kernel still holds and waits
 // (at most limit) for their final completions, so that the files they
 // reference are released when Close returns.
@@ -586,14 +571,14 @@ func (p *uring) cancelPolls(limit time.Duration) {
 	}
 }
 
+// Close tears the ring down. Its poll requests are removed first and
+// waited for (cancelPolls): the kernel would otherwise drop their file
+// references only when its asynchronous ring teardown runs, after Close
+// returned.
 func (p *uring) Close() error {
-	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
+	if !p.shut() {
 		return nil
 	}
-	p.closed = true
-	p.mu.Unlock()
 	p.cancelPolls(500 * time.Millisecond)
 	p.down = true
 	err := unix.Close(p.fd)

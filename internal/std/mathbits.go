@@ -58,36 +58,6 @@ func init() {
 	rot("RotateLeft64", func(x uint64, k int) uint64 { return uint64(bits.RotateLeft64(uint64(x), k)) })
 	toUint("Reverse64", func(x uint64) uint64 { return uint64(bits.Reverse64(uint64(x))) })
 	toUint("ReverseBytes64", func(x uint64) uint64 { return uint64(bits.ReverseBytes64(uint64(x))) })
-	reg("math/bits.Add", func(f *vm.Fiber, args, res []vm.Value) {
-		s, c := bits.Add64(uint64(args[0].N), uint64(args[1].N), uint64(args[2].N))
-		res[0], res[1] = vm.Uint(uint64(s)), vm.Uint(uint64(c))
-	})
-	reg("math/bits.Sub", func(f *vm.Fiber, args, res []vm.Value) {
-		d, b := bits.Sub64(uint64(args[0].N), uint64(args[1].N), uint64(args[2].N))
-		res[0], res[1] = vm.Uint(uint64(d)), vm.Uint(uint64(b))
-	})
-	reg("math/bits.Mul", func(f *vm.Fiber, args, res []vm.Value) {
-		hi, lo := bits.Mul64(uint64(args[0].N), uint64(args[1].N))
-		res[0], res[1] = vm.Uint(uint64(hi)), vm.Uint(uint64(lo))
-	})
-	reg("math/bits.Div", func(f *vm.Fiber, args, res []vm.Value) {
-		hi, lo, y := uint64(args[0].N), uint64(args[1].N), uint64(args[2].N)
-		if y == 0 {
-			panic(vm.RuntimeError("integer divide by zero"))
-		}
-		if y <= hi {
-			panic(vm.RuntimeError("integer overflow"))
-		}
-		q, r := bits.Div64(hi, lo, y)
-		res[0], res[1] = vm.Uint(uint64(q)), vm.Uint(uint64(r))
-	})
-	reg("math/bits.Rem", func(f *vm.Fiber, args, res []vm.Value) {
-		hi, lo, y := uint64(args[0].N), uint64(args[1].N), uint64(args[2].N)
-		if y == 0 {
-			panic(vm.RuntimeError("integer divide by zero"))
-		}
-		res[0] = vm.Uint(uint64(bits.Rem64(hi, lo, y)))
-	})
 	reg("math/bits.Add32", func(f *vm.Fiber, args, res []vm.Value) {
 		s, c := bits.Add32(uint32(args[0].N), uint32(args[1].N), uint32(args[2].N))
 		res[0], res[1] = vm.Uint(uint64(s)), vm.Uint(uint64(c))
@@ -118,19 +88,19 @@ func init() {
 		}
 		res[0] = vm.Uint(uint64(bits.Rem32(hi, lo, y)))
 	})
-	reg("math/bits.Add64", func(f *vm.Fiber, args, res []vm.Value) {
+	reg2("math/bits.Add", "math/bits.Add64", func(f *vm.Fiber, args, res []vm.Value) {
 		s, c := bits.Add64(uint64(args[0].N), uint64(args[1].N), uint64(args[2].N))
 		res[0], res[1] = vm.Uint(uint64(s)), vm.Uint(uint64(c))
 	})
-	reg("math/bits.Sub64", func(f *vm.Fiber, args, res []vm.Value) {
+	reg2("math/bits.Sub", "math/bits.Sub64", func(f *vm.Fiber, args, res []vm.Value) {
 		d, b := bits.Sub64(uint64(args[0].N), uint64(args[1].N), uint64(args[2].N))
 		res[0], res[1] = vm.Uint(uint64(d)), vm.Uint(uint64(b))
 	})
-	reg("math/bits.Mul64", func(f *vm.Fiber, args, res []vm.Value) {
+	reg2("math/bits.Mul", "math/bits.Mul64", func(f *vm.Fiber, args, res []vm.Value) {
 		hi, lo := bits.Mul64(uint64(args[0].N), uint64(args[1].N))
 		res[0], res[1] = vm.Uint(uint64(hi)), vm.Uint(uint64(lo))
 	})
-	reg("math/bits.Div64", func(f *vm.Fiber, args, res []vm.Value) {
+	reg2("math/bits.Div", "math/bits.Div64", func(f *vm.Fiber, args, res []vm.Value) {
 		hi, lo, y := uint64(args[0].N), uint64(args[1].N), uint64(args[2].N)
 		if y == 0 {
 			panic(vm.RuntimeError("integer divide by zero"))
@@ -141,11 +111,18 @@ func init() {
 		q, r := bits.Div64(hi, lo, y)
 		res[0], res[1] = vm.Uint(uint64(q)), vm.Uint(uint64(r))
 	})
-	reg("math/bits.Rem64", func(f *vm.Fiber, args, res []vm.Value) {
+	reg2("math/bits.Rem", "math/bits.Rem64", func(f *vm.Fiber, args, res []vm.Value) {
 		hi, lo, y := uint64(args[0].N), uint64(args[1].N), uint64(args[2].N)
 		if y == 0 {
 			panic(vm.RuntimeError("integer divide by zero"))
 		}
 		res[0] = vm.Uint(uint64(bits.Rem64(hi, lo, y)))
 	})
+}
+
+// reg2 registers fn under two names: uint is 64 bits wide, so Add and
+// Add64 (Sub, Mul, Div, Rem likewise) are one function.
+func reg2(a, b string, fn func(f *vm.Fiber, args, res []vm.Value)) {
+	reg(a, fn)
+	reg(b, fn)
 }

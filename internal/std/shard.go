@@ -139,24 +139,9 @@ func init() {
 			res[0] = vm.Int(chCancelled)
 			return
 		}
-		v := copyOrPanic(args[1])
-		c.mu.Lock()
-		if c.closed {
-			c.mu.Unlock()
-			res[0] = vm.Int(chClosed)
-			return
+		if st := c.offer(f.M, copyOrPanic(args[1]), f); st != chFull {
+			res[0] = vm.Int(int64(st))
 		}
-		if c.full() {
-			c.parkOn(f, &c.sendq, "fiber shared send")
-			return
-		}
-		c.push(v)
-		t, ok := popTok(&c.recvq)
-		c.mu.Unlock()
-		if ok {
-			c.wake(f.M, t, true)
-		}
-		res[0] = vm.Int(chOK)
 	})
 	reg("fiber.fiber_shared_recv", func(f *vm.Fiber, args, res []vm.Value) {
 		c := handle[*sharedChan](args[0])
@@ -166,13 +151,7 @@ func init() {
 		}
 		c.mu.Lock()
 		if c.len() > 0 {
-			v := c.pop()
-			t, ok := popTok(&c.sendq)
-			c.mu.Unlock()
-			if ok {
-				c.wake(f.M, t, false)
-			}
-			res[0], res[1] = v, vm.Int(chOK)
+			res[0], res[1] = c.take1Locked(f.M), vm.Int(chOK)
 			return
 		}
 		if c.closed {
@@ -225,11 +204,11 @@ func init() {
 	})
 	reg("fiber.fiber_shared_try_send", func(f *vm.Fiber, args, res []vm.Value) {
 		c := handle[*sharedChan](args[0])
-		res[0] = vm.Bool(c.offer(f.M, copyOrPanic(args[1])) == chOK)
+		res[0] = vm.Bool(c.offer(f.M, copyOrPanic(args[1]), nil) == chOK)
 	})
 	reg("fiber.fiber_shared_try_send_status", func(f *vm.Fiber, args, res []vm.Value) {
 		c := handle[*sharedChan](args[0])
-		res[0] = vm.Int(int64(c.offer(f.M, copyOrPanic(args[1]))))
+		res[0] = vm.Int(int64(c.offer(f.M, copyOrPanic(args[1]), nil)))
 	})
 	reg("fiber.fiber_shared_try_recv", func(f *vm.Fiber, args, res []vm.Value) {
 		c := handle[*sharedChan](args[0])
@@ -239,13 +218,7 @@ func init() {
 			res[0], res[1] = vm.Value{}, vm.Bool(false)
 			return
 		}
-		v := c.pop()
-		t, ok := popTok(&c.sendq)
-		c.mu.Unlock()
-		if ok {
-			c.wake(f.M, t, false)
-		}
-		res[0], res[1] = v, vm.Bool(true)
+		res[0], res[1] = c.take1Locked(f.M), vm.Bool(true)
 	})
 	reg("fiber.fiber_shared_close", func(f *vm.Fiber, args, res []vm.Value) {
 		handle[*sharedChan](args[0]).close(f.M)
@@ -284,7 +257,7 @@ func (*actorWatch) ShareAcrossShards() {}
 // notify delivers a copy of the exit record to c, from machine from, and
 // closes c: a monitor receives exactly one exit.
 func (w *actorWatch) notify(from *vm.Machine, c *sharedChan) {
-	c.offer(from, copyOrPanic(w.exit))
+	c.offer(from, copyOrPanic(w.exit), nil)
 	c.close(from)
 }
 
@@ -342,16 +315,20 @@ func init() {
 }
 
 // offer puts v (already copied) into c if c is open and has room, waking
-// the first parked receiver, from machine from; it never parks. It returns
-// chOK, chClosed or chFull.
-func (c *sharedChan) offer(from *vm.Machine, v vm.Value) int {
+// the first parked receiver, from machine from. It returns chOK, chClosed
+// or chFull; when full, park (if not nil) is parked in c's send queue.
+func (c *sharedChan) offer(from *vm.Machine, v vm.Value, park *vm.Fiber) int {
 	c.mu.Lock()
 	if c.closed {
 		c.mu.Unlock()
 		return chClosed
 	}
 	if c.full() {
-		c.mu.Unlock()
+		if park != nil {
+			c.parkOn(park, &c.sendq, "fiber shared send")
+		} else {
+			c.mu.Unlock()
+		}
 		return chFull
 	}
 	c.push(v)
@@ -361,6 +338,18 @@ func (c *sharedChan) offer(from *vm.Machine, v vm.Value) int {
 		c.wake(from, t, true)
 	}
 	return chOK
+}
+
+// take1Locked pops the first buffered value (c.mu held, c not empty),
+// releases c.mu and wakes the first parked sender, from machine from.
+func (c *sharedChan) take1Locked(from *vm.Machine) vm.Value {
+	v := c.pop()
+	t, ok := popTok(&c.sendq)
+	c.mu.Unlock()
+	if ok {
+		c.wake(from, t, false)
+	}
+	return v
 }
 
 // close closes c (idempotent) and wakes every parked fiber, from machine

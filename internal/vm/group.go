@@ -52,8 +52,8 @@ type Group struct {
 	pin  bool
 
 	mu       sync.Mutex
-	shards   []*Machine // started shards by index (nil: not started)
-	count    int        // shard count (SetProcessorCount)
+	shards   []*Machine   // started shards by index (nil: not started)
+	count    atomic.Int32 // shard count (SetProcessorCount; written under mu)
 	code     int
 	exited   bool
 	wg       sync.WaitGroup // threads of shards > 0
@@ -83,7 +83,8 @@ func NewGroup(p *Program, c Config, shards int, pin bool) *Group {
 	// Shards write to the run's streams from their own threads.
 	c.Stdout = &lockedWriter{w: c.Stdout}
 	c.Stderr = &lockedWriter{w: c.Stderr}
-	g := &Group{Prog: p, cfg: c, pin: pin, count: shards}
+	g := &Group{Prog: p, cfg: c, pin: pin}
+	g.count.Store(int32(shards))
 	g.shards = make([]*Machine, shards)
 	m0 := NewMachine(p, c)
 	m0.g = g
@@ -98,7 +99,7 @@ func (g *Group) Main() *Machine { return g.shards[0] }
 // Run runs the program on its shards and returns its exit status.
 func (g *Group) Run() int {
 	m0 := g.shards[0]
-	if g.pin && g.count > 1 {
+	if g.pin && g.Count() > 1 {
 		m0.pinCPU = 0
 	}
 	code := m0.Run()
@@ -133,11 +134,7 @@ func (g *Group) Shards() []*Machine {
 }
 
 // Count returns the shard count.
-func (g *Group) Count() int {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	return g.count
-}
+func (g *Group) Count() int { return int(g.count.Load()) }
 
 // SetCount sets the shard count (n > 0; capped at MaxShards) and returns
 // the previous one. Shards beyond the new count keep their fibers; they
@@ -145,10 +142,10 @@ func (g *Group) Count() int {
 func (g *Group) SetCount(n int) int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	old := g.count
+	old := g.Count()
 	if n > 0 {
-		g.count = min(n, MaxShards)
-		for len(g.shards) < g.count {
+		g.count.Store(int32(min(n, MaxShards)))
+		for len(g.shards) < g.Count() {
 			g.shards = append(g.shards, nil)
 		}
 	}

@@ -196,10 +196,12 @@ func (m *Machine) fiberDone(f *Fiber) {
 		x.joiners = nil
 		x.selBuf, x.selPtrs, x.hostState = nil, nil, nil
 	}
+	if f.ext != nil && f.ext.remote != nil {
+		// A SpawnOn child: its handle (joined, or detached and still
+		// joinable, as a local fiber's is) lives on the parent's shard.
+		m.remoteDone(f, f.ext.remote)
+	}
 	if f.joinable {
-		if f.ext != nil && f.ext.remote != nil {
-			m.remoteDone(f, f.ext.remote)
-		}
 		m.addJoinable(-1)
 	}
 }

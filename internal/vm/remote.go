@@ -158,8 +158,7 @@ func (m *Machine) DetachRemote(r *RemoteFiber) {
 	}
 	t := r.target
 	m.SendTo(t, func() {
-		if c := r.child; c != nil && c.joinable {
-			c.ext.remote = nil
+		if c := r.child; c != nil {
 			t.Detach(c)
 		}
 	})
