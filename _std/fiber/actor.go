@@ -95,7 +95,7 @@ func NewActorMailbox[S, M, R any](shard, mailbox int, state S, handle func(s *S,
 // when the mailbox is full; a message to a dead (or stopped) actor is
 // dropped and Send returns nil.
 func (a *Actor[M, R]) Send(m M) error {
-	if fiber_shared_try_send_status(a.mailbox.h, envelope[M, R]{Msg: m}) == 3 {
+	if fiber_shared_try_send_status[envelope[M, R]](a.mailbox.h, envelope[M, R]{Msg: m}) == 3 {
 		return ErrMailboxFull
 	}
 	return nil
@@ -108,7 +108,7 @@ func (a *Actor[M, R]) Send(m M) error {
 func (a *Actor[M, R]) Call(m M) (R, error) {
 	var zero R
 	reply := NewSharedBounded[R](1)
-	switch fiber_shared_try_send_status(a.mailbox.h, envelope[M, R]{Msg: m, Reply: reply}) {
+	switch fiber_shared_try_send_status[envelope[M, R]](a.mailbox.h, envelope[M, R]{Msg: m, Reply: reply}) {
 	case 1:
 		return zero, ErrActorDead
 	case 3:
@@ -215,7 +215,7 @@ func actorEnd[S, M, R any](in actorInit[S, M, R], reason error, inflight *Shared
 
 func fiber_shard_place(shard int) int
 func fiber_stack() string
-func fiber_shared_try_send_status(h unsafe.Pointer, v any) int
+func fiber_shared_try_send_status[T any](h unsafe.Pointer, v T) int { panic(builtin) }
 func fiber_actor_watch_new() unsafe.Pointer
 func fiber_actor_watch(w, ch unsafe.Pointer)
-func fiber_actor_exit(w unsafe.Pointer, exit any) string
+func fiber_actor_exit(w unsafe.Pointer, exit ActorExit) string

@@ -10,7 +10,12 @@
 // Join instead.
 //
 // The functions without bodies are the runtime's builtins, named as in the
-// Beskid fiber spec (fiber_spawn, fiber_join_status, ...).
+// Beskid fiber spec (fiber_spawn, fiber_join_status, ...). The generic ones
+// (fiber_hub_recv[T], ...) and the hot methods of Channel and Shared
+// (Send, Receive, ...) carry a placeholder body, since Go requires one for
+// generic code; the compiler binds them to the host all the same, and the
+// host moves the T values as they are, without boxing them in an
+// interface.
 package fiber
 
 import (
@@ -21,6 +26,10 @@ import (
 )
 
 // Errors reported by Join and by channel operations.
+//
+// The host returns ErrClosed and ErrCancelled itself from the channel
+// methods bound to it; init hands it this shard's copies (package
+// variables are per shard).
 var (
 	ErrCancelled         = errors.New("fiber: cancelled")
 	ErrStackOverflow     = errors.New("fiber: stack overflow")
@@ -28,6 +37,8 @@ var (
 	ErrPanicked          = errors.New("fiber: panicked")
 	ErrClosed            = errors.New("fiber: channel closed")
 )
+
+func init() { fiber_set_errors(ErrClosed, ErrCancelled) }
 
 // PanicError is returned by Join when the fiber panicked; errors.Is(err,
 // ErrPanicked) holds.
@@ -145,7 +156,10 @@ type Channel[T any] struct {
 }
 
 // NewChannel returns an unbounded channel.
-func NewChannel[T any]() *Channel[T] { return &Channel[T]{h: fiber_chan_new(-1)} }
+func NewChannel[T any]() *Channel[T] {
+	var zero T
+	return &Channel[T]{h: fiber_chan_new(-1, zero)}
+}
 
 // NewBounded returns a channel holding at most capacity values; 0 makes a
 // rendezvous channel (Send completes only together with a Receive).
@@ -153,41 +167,27 @@ func NewBounded[T any](capacity int) *Channel[T] {
 	if capacity < 0 {
 		panic("fiber: negative channel capacity")
 	}
-	return &Channel[T]{h: fiber_chan_new(capacity)}
+	var zero T
+	return &Channel[T]{h: fiber_chan_new(capacity, zero)}
 }
+
+// Send, Receive, TrySend and TryReceive are bound to the host directly
+// (their bodies are placeholders; see the package comment): a message is
+// one host call, with no wrapper frame and no interface boxing.
 
 // Send sends v, parking while the channel is full. It returns ErrClosed on
 // a closed channel and ErrCancelled if the calling fiber is cancelled.
-func (c *Channel[T]) Send(v T) error {
-	if st := fiber_chan_send(c.h, v); st != 0 {
-		return statusErr(st)
-	}
-	return nil
-}
+func (c *Channel[T]) Send(v T) error { panic(builtin) }
 
 // Receive returns the next value, parking while the channel is empty.
 // After Close it drains the remaining values, then returns ErrClosed.
-func (c *Channel[T]) Receive() (T, error) {
-	v, st := fiber_chan_recv(c.h)
-	if st != 0 {
-		var zero T
-		return zero, statusErr(st)
-	}
-	return unbox[T](v), nil
-}
+func (c *Channel[T]) Receive() (T, error) { panic(builtin) }
 
 // TrySend sends v if that needs no parking.
-func (c *Channel[T]) TrySend(v T) bool { return fiber_chan_try_send(c.h, v) }
+func (c *Channel[T]) TrySend(v T) bool { panic(builtin) }
 
 // TryReceive receives a value if one is ready.
-func (c *Channel[T]) TryReceive() (T, bool) {
-	v, ok := fiber_chan_try_recv(c.h)
-	if !ok {
-		var zero T
-		return zero, false
-	}
-	return unbox[T](v), true
-}
+func (c *Channel[T]) TryReceive() (T, bool) { panic(builtin) }
 
 // Close closes the channel (idempotent): parked senders get ErrClosed,
 // receivers drain what is buffered and then get ErrClosed.
@@ -205,14 +205,6 @@ func statusErr(st int) error {
 		return ErrCancelled
 	}
 	return nil
-}
-
-func unbox[T any](v any) T {
-	if v == nil {
-		var zero T
-		return zero
-	}
-	return v.(T)
 }
 
 // Hub receives from several channels of one element type, round-robin:
@@ -239,12 +231,16 @@ func (h *Hub[T]) Register(c *Channel[T]) int { return fiber_hub_register(h.h, c.
 // channel is skipped; when every channel is closed and drained it returns
 // ErrClosed.
 func (h *Hub[T]) Receive() (index int, v T, err error) {
-	i, x, st := fiber_hub_recv(h.h)
+	i, x, st := fiber_hub_recv[T](h.h)
 	if st != 0 {
 		return -1, v, statusErr(st)
 	}
-	return i, unbox[T](x), nil
+	return i, x, nil
 }
+
+// builtin is the placeholder generic builtins panic with; spindle never
+// runs their bodies.
+const builtin = "fiber: builtin called outside spindle"
 
 // Mutex is a mutual exclusion lock: Lock parks FIFO, TryLock never parks.
 // It behaves as sync.Mutex does.
@@ -282,14 +278,12 @@ func fiber_set_processor_count(n int) int
 func fiber_now_millis() int64
 func fiber_thread_id() int
 
-func fiber_chan_new(capacity int) unsafe.Pointer
-func fiber_chan_send(h unsafe.Pointer, v any) int
-func fiber_chan_recv(h unsafe.Pointer) (any, int)
-func fiber_chan_try_send(h unsafe.Pointer, v any) bool
-func fiber_chan_try_recv(h unsafe.Pointer) (any, bool)
+func fiber_chan_new[T any](capacity int, zero T) unsafe.Pointer { panic(builtin) }
 func fiber_chan_close(h unsafe.Pointer)
 func fiber_chan_len(h unsafe.Pointer) int
 
+func fiber_set_errors(closed, cancelled error)
+
 func fiber_hub_new() unsafe.Pointer
 func fiber_hub_register(h, c unsafe.Pointer) int
-func fiber_hub_recv(h unsafe.Pointer) (int, any, int)
+func fiber_hub_recv[T any](h unsafe.Pointer) (int, T, int) { panic(builtin) }

@@ -58,7 +58,10 @@ type Shared[T any] struct {
 }
 
 // NewShared returns an unbounded cross-shard channel.
-func NewShared[T any]() *Shared[T] { return &Shared[T]{h: fiber_shared_new(-1)} }
+func NewShared[T any]() *Shared[T] {
+	var zero T
+	return &Shared[T]{h: fiber_shared_new(-1, zero)}
+}
 
 // NewSharedBounded returns a cross-shard channel holding at most capacity
 // values (at least 1): Send parks while it is full.
@@ -66,58 +69,34 @@ func NewSharedBounded[T any](capacity int) *Shared[T] {
 	if capacity < 1 {
 		panic("fiber: NewSharedBounded capacity must be at least 1")
 	}
-	return &Shared[T]{h: fiber_shared_new(capacity)}
+	var zero T
+	return &Shared[T]{h: fiber_shared_new(capacity, zero)}
 }
+
+// Send, Receive, ReceiveMany, TrySend and TryReceive are bound to the host
+// directly (placeholder bodies; see the package comment).
 
 // Send copies v into the channel, parking while a bounded channel is full.
 // It returns ErrClosed after Close and ErrCancelled if the fiber is
 // cancelled while parked.
-func (c *Shared[T]) Send(v T) error {
-	if st := fiber_shared_send(c.h, v); st != 0 {
-		return statusErr(st)
-	}
-	return nil
-}
+func (c *Shared[T]) Send(v T) error { panic(builtin) }
 
 // Receive returns the next value, parking while the channel is empty.
 // After Close it drains the buffered values, then returns ErrClosed.
-func (c *Shared[T]) Receive() (T, error) {
-	x, st := fiber_shared_recv(c.h)
-	if st != 0 {
-		var zero T
-		return zero, statusErr(st)
-	}
-	return unbox[T](x), nil
-}
+func (c *Shared[T]) Receive() (T, error) { panic(builtin) }
 
 // ReceiveMany receives at least one and at most len(buf) values into buf,
 // taking them under one lock (cheaper per value than Receive when values
 // arrive in bursts), parking while the channel is empty. After Close it
 // drains, then returns 0, ErrClosed.
-func (c *Shared[T]) ReceiveMany(buf []T) (int, error) {
-	xs, st := fiber_shared_recv_many(c.h, len(buf))
-	if st != 0 {
-		return 0, statusErr(st)
-	}
-	for i, x := range xs {
-		buf[i] = unbox[T](x)
-	}
-	return len(xs), nil
-}
+func (c *Shared[T]) ReceiveMany(buf []T) (int, error) { panic(builtin) }
 
 // TrySend sends v if there is room and reports whether it did; it never
 // parks.
-func (c *Shared[T]) TrySend(v T) bool { return fiber_shared_try_send(c.h, v) }
+func (c *Shared[T]) TrySend(v T) bool { panic(builtin) }
 
 // TryReceive receives a value if one is buffered; it never parks.
-func (c *Shared[T]) TryReceive() (T, bool) {
-	x, ok := fiber_shared_try_recv(c.h)
-	if !ok {
-		var zero T
-		return zero, false
-	}
-	return unbox[T](x), true
-}
+func (c *Shared[T]) TryReceive() (T, bool) { panic(builtin) }
 
 // Close closes the channel (idempotent): parked receivers get ErrClosed
 // once it is drained, parked senders ErrClosed at once.
@@ -129,11 +108,6 @@ func (c *Shared[T]) Len() int { return fiber_shared_len(c.h) }
 func fiber_shard_count() int
 func fiber_shard_id() int
 func fiber_spawn_on(shard int, f func(any) any, arg any) unsafe.Pointer
-func fiber_shared_new(capacity int) unsafe.Pointer
-func fiber_shared_send(h unsafe.Pointer, v any) int
-func fiber_shared_recv(h unsafe.Pointer) (any, int)
-func fiber_shared_recv_many(h unsafe.Pointer, max int) ([]any, int)
-func fiber_shared_try_send(h unsafe.Pointer, v any) bool
-func fiber_shared_try_recv(h unsafe.Pointer) (any, bool)
+func fiber_shared_new[T any](capacity int, zero T) unsafe.Pointer { panic(builtin) }
 func fiber_shared_close(h unsafe.Pointer)
 func fiber_shared_len(h unsafe.Pointer) int

@@ -192,7 +192,11 @@ func (c *Compiler) fn(f *ssa.Function) *vm.Func {
 		vm.Seal(vf)
 		return vf
 	}
-	if f.Blocks == nil {
+	// A generic builtin has a placeholder body (go/types requires one for
+	// a generic function); an instance whose origin the host table binds
+	// is the host function, its type arguments only fixing the static
+	// types of the raw values it moves (fiber_chan_send[T] and friends).
+	if o := f.Origin(); f.Blocks == nil || (o != nil && c.opts.Host[o.String()] != nil) {
 		np := sig.Params().Len()
 		if sig.Recv() != nil {
 			np++

@@ -29,6 +29,7 @@ const (
 // tokens, so an entry left behind by a cancelled fiber is skipped.
 type fchan struct {
 	valueQueue
+	zero     vm.Value // the element type's zero value
 	capacity int
 	closed   bool
 	recvq    []recvWaiter
@@ -170,6 +171,34 @@ func handle[T any](v vm.Value) T {
 	return h
 }
 
+// recvHandle returns the host object behind a *Channel[T] or *Shared[T]
+// receiver (a struct whose one field is the handle), panicking as the
+// guest's own field access would on a nil pointer (or, for a Channel
+// never made by its constructor, on the nil handle).
+func recvHandle[T comparable](recv vm.Value) T {
+	var h T
+	if p := recv.Ptr(); p != nil {
+		h, _ = p.Slice()[0].R.(T)
+	}
+	if h == *new(T) {
+		panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
+	}
+	return h
+}
+
+// chanErr is the guest error a channel status stands for (this shard's
+// fiber.ErrClosed or fiber.ErrCancelled, registered by the package's
+// init); chOK is the nil error.
+func chanErr(f *vm.Fiber, st int) vm.Value {
+	switch st {
+	case chClosed:
+		return mdata(f.M).errClosed
+	case chCancelled:
+		return mdata(f.M).errCancelled
+	}
+	return vm.Value{}
+}
+
 func init() {
 	reg("fiber.fiber_spawn", func(f *vm.Fiber, args, res []vm.Value) {
 		c := args[0].R.(*vm.Closure)
@@ -284,66 +313,75 @@ func init() {
 	})
 
 	reg("fiber.fiber_chan_new", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Value{R: &fchan{capacity: int(args[0].Int())}}
+		res[0] = vm.Value{R: &fchan{capacity: int(args[0].Int()), zero: args[1]}}
 	})
-	reg("fiber.fiber_chan_send", func(f *vm.Fiber, args, res []vm.Value) {
-		c, v := handle[*fchan](args[0]), args[1]
+	reg("fiber.fiber_set_errors", func(f *vm.Fiber, args, res []vm.Value) {
+		d := mdata(f.M)
+		d.errClosed, d.errCancelled = args[0], args[1]
+	})
+	// The hot Channel methods are bound to the host directly: args[0] is
+	// the *Channel[T] receiver.
+	reg("(*fiber.Channel[T]).Send", func(f *vm.Fiber, args, res []vm.Value) {
+		c, v := recvHandle[*fchan](args[0]), args[1]
 		if f.ResumingAPI() {
 			_, ok := f.Xfer()
 			switch {
 			case f.Interrupted():
-				res[0] = vm.Int(chCancelled)
+				res[0] = chanErr(f, chCancelled)
 			case !ok:
-				res[0] = vm.Int(chClosed)
+				res[0] = chanErr(f, chClosed)
 			default:
-				res[0] = vm.Int(chOK)
+				res[0] = vm.Value{}
 			}
 			return
 		}
 		if c.closed {
-			res[0] = vm.Int(chClosed)
+			res[0] = chanErr(f, chClosed)
 			return
 		}
 		if c.trySend(v) {
-			res[0] = vm.Int(chOK)
+			res[0] = vm.Value{}
 			return
 		}
 		f.ParkUnlink("fiber channel send", nil)
 		c.sendq = append(c.sendq, sendWaiter{tok: f.Token(), v: v})
 	})
-	reg("fiber.fiber_chan_recv", func(f *vm.Fiber, args, res []vm.Value) {
-		c := handle[*fchan](args[0])
+	reg("(*fiber.Channel[T]).Receive", func(f *vm.Fiber, args, res []vm.Value) {
+		c := recvHandle[*fchan](args[0])
 		if f.ResumingAPI() {
 			v, ok := f.Xfer()
 			switch {
 			case f.Interrupted():
-				res[0], res[1] = vm.Value{}, vm.Int(chCancelled)
+				res[0], res[1] = c.zero, chanErr(f, chCancelled)
 			case !ok:
-				res[0], res[1] = vm.Value{}, vm.Int(chClosed)
+				res[0], res[1] = c.zero, chanErr(f, chClosed)
 			default:
-				res[0], res[1] = v, vm.Int(chOK)
+				res[0], res[1] = v, vm.Value{}
 			}
 			return
 		}
 		if v, ok := c.take(); ok {
-			res[0], res[1] = v, vm.Int(chOK)
+			res[0], res[1] = v, vm.Value{}
 			return
 		}
 		if c.closed {
-			res[0], res[1] = vm.Value{}, vm.Int(chClosed)
+			res[0], res[1] = c.zero, chanErr(f, chClosed)
 			return
 		}
 		f.ParkUnlink("fiber channel receive", nil)
 		c.recvq = append(c.recvq, recvWaiter{tok: f.Token()})
 	})
-	reg("fiber.fiber_chan_try_send", func(f *vm.Fiber, args, res []vm.Value) {
-		c, v := handle[*fchan](args[0]), args[1]
+	reg("(*fiber.Channel[T]).TrySend", func(f *vm.Fiber, args, res []vm.Value) {
+		c, v := recvHandle[*fchan](args[0]), args[1]
 		res[0] = vm.Bool(!c.closed && c.trySend(v))
 	})
-	reg("fiber.fiber_chan_try_recv", func(f *vm.Fiber, args, res []vm.Value) {
-		c := handle[*fchan](args[0])
-		v, ok := c.take()
-		res[0], res[1] = v, vm.Bool(ok)
+	reg("(*fiber.Channel[T]).TryReceive", func(f *vm.Fiber, args, res []vm.Value) {
+		c := recvHandle[*fchan](args[0])
+		if v, ok := c.take(); ok {
+			res[0], res[1] = v, vm.Bool(true)
+			return
+		}
+		res[0], res[1] = c.zero, vm.Bool(false)
 	})
 	reg("fiber.fiber_chan_close", func(f *vm.Fiber, args, res []vm.Value) {
 		handle[*fchan](args[0]).close()

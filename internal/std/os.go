@@ -315,8 +315,14 @@ type machData struct {
 	// and the machine's thread (bufio, fmt's scanning) both read it.
 	stdinMu sync.Mutex
 
-	files     map[int]*hostFile
-	nextFD    int
+	files  map[int]*hostFile
+	nextFD int
+
+	// errClosed and errCancelled are this shard's fiber.ErrClosed and
+	// fiber.ErrCancelled (fiber_set_errors), returned by the channel
+	// methods bound to the host.
+	errClosed, errCancelled vm.Value
+
 	stdClosed [3]bool
 
 	// socks are the run's open sockets (net.go), by handle.

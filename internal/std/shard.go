@@ -22,7 +22,8 @@ import (
 type sharedChan struct {
 	mu sync.Mutex
 	valueQueue
-	capacity int // < 0: unbounded
+	zero     vm.Value // the element type's zero value, made by the creating shard
+	capacity int      // < 0: unbounded
 	closed   bool
 	recvq    []vm.Token
 	sendq    []vm.Token
@@ -31,6 +32,10 @@ type sharedChan struct {
 // ShareAcrossShards marks the channel as referenced, not copied, when a
 // value holding it crosses shards.
 func (*sharedChan) ShareAcrossShards() {}
+
+// zeroValue returns a copy of the element type's zero value for the
+// calling shard (a Receive that fails returns it).
+func (c *sharedChan) zeroValue() vm.Value { return copyOrPanic(c.zero) }
 
 func (c *sharedChan) full() bool { return c.capacity >= 0 && c.len() >= c.capacity }
 
@@ -131,52 +136,55 @@ func init() {
 	})
 
 	reg("fiber.fiber_shared_new", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Value{R: &sharedChan{capacity: int(args[0].Int())}}
+		res[0] = vm.Value{R: &sharedChan{capacity: int(args[0].Int()), zero: args[1]}}
 	})
-	reg("fiber.fiber_shared_send", func(f *vm.Fiber, args, res []vm.Value) {
-		c := handle[*sharedChan](args[0])
+	// The hot Shared methods are bound to the host directly: args[0] is
+	// the *Shared[T] receiver.
+	reg("(*fiber.Shared[T]).Send", func(f *vm.Fiber, args, res []vm.Value) {
+		c := recvHandle[*sharedChan](args[0])
 		if f.ResumingAPI() && f.Interrupted() {
-			res[0] = vm.Int(chCancelled)
+			res[0] = chanErr(f, chCancelled)
 			return
 		}
 		if st := c.offer(f.M, copyOrPanic(args[1]), f); st != chFull {
-			res[0] = vm.Int(int64(st))
+			res[0] = chanErr(f, st)
 		}
 	})
-	reg("fiber.fiber_shared_recv", func(f *vm.Fiber, args, res []vm.Value) {
-		c := handle[*sharedChan](args[0])
+	reg("(*fiber.Shared[T]).Receive", func(f *vm.Fiber, args, res []vm.Value) {
+		c := recvHandle[*sharedChan](args[0])
 		if f.ResumingAPI() && f.Interrupted() {
-			res[0], res[1] = vm.Value{}, vm.Int(chCancelled)
+			res[0], res[1] = c.zeroValue(), chanErr(f, chCancelled)
 			return
 		}
 		c.mu.Lock()
 		if c.len() > 0 {
-			res[0], res[1] = c.take1Locked(f.M), vm.Int(chOK)
+			res[0], res[1] = c.take1Locked(f.M), vm.Value{}
 			return
 		}
 		if c.closed {
 			c.mu.Unlock()
-			res[0], res[1] = vm.Value{}, vm.Int(chClosed)
+			res[0], res[1] = c.zeroValue(), chanErr(f, chClosed)
 			return
 		}
 		c.parkOn(f, &c.recvq, "fiber shared receive")
 	})
-	// fiber_shared_recv_many(h, max) ([]any, status): up to max values under
-	// one lock (ReceiveMany), parking while the channel is empty.
-	reg("fiber.fiber_shared_recv_many", func(f *vm.Fiber, args, res []vm.Value) {
-		c := handle[*sharedChan](args[0])
+	// ReceiveMany(buf) (n, err): up to len(buf) values into buf under one
+	// lock, parking while the channel is empty.
+	reg("(*fiber.Shared[T]).ReceiveMany", func(f *vm.Fiber, args, res []vm.Value) {
+		c := recvHandle[*sharedChan](args[0])
 		if f.ResumingAPI() && f.Interrupted() {
-			res[0], res[1] = vm.Value{}, vm.Int(chCancelled)
+			res[0], res[1] = vm.Int(0), chanErr(f, chCancelled)
 			return
 		}
-		max := int(args[1].Int())
+		buf := args[1].Slice()
+		max := len(buf)
 		c.mu.Lock()
 		if n := min(c.len(), max); n > 0 {
-			vs := make([]vm.Value, n)
-			for i := range vs {
-				vs[i] = c.pop()
+			for i := range n {
+				buf[i] = c.pop()
 			}
-			var ts []vm.Token
+			var tsa [16]vm.Token
+			ts := tsa[:0]
 			for range n {
 				t, ok := popTok(&c.sendq)
 				if !ok {
@@ -188,7 +196,7 @@ func init() {
 			for _, t := range ts {
 				c.wake(f.M, t, false)
 			}
-			res[0], res[1] = vm.Value{R: vs}, vm.Int(chOK)
+			res[0], res[1] = vm.Int(int64(n)), vm.Value{}
 			return
 		}
 		if c.closed || max <= 0 {
@@ -197,25 +205,25 @@ func init() {
 			if !c.closed {
 				st = chOK
 			}
-			res[0], res[1] = vm.Value{}, vm.Int(int64(st))
+			res[0], res[1] = vm.Int(0), chanErr(f, st)
 			return
 		}
 		c.parkOn(f, &c.recvq, "fiber shared receive")
 	})
-	reg("fiber.fiber_shared_try_send", func(f *vm.Fiber, args, res []vm.Value) {
-		c := handle[*sharedChan](args[0])
+	reg("(*fiber.Shared[T]).TrySend", func(f *vm.Fiber, args, res []vm.Value) {
+		c := recvHandle[*sharedChan](args[0])
 		res[0] = vm.Bool(c.offer(f.M, copyOrPanic(args[1]), nil) == chOK)
 	})
 	reg("fiber.fiber_shared_try_send_status", func(f *vm.Fiber, args, res []vm.Value) {
 		c := handle[*sharedChan](args[0])
 		res[0] = vm.Int(int64(c.offer(f.M, copyOrPanic(args[1]), nil)))
 	})
-	reg("fiber.fiber_shared_try_recv", func(f *vm.Fiber, args, res []vm.Value) {
-		c := handle[*sharedChan](args[0])
+	reg("(*fiber.Shared[T]).TryReceive", func(f *vm.Fiber, args, res []vm.Value) {
+		c := recvHandle[*sharedChan](args[0])
 		c.mu.Lock()
 		if c.len() == 0 {
 			c.mu.Unlock()
-			res[0], res[1] = vm.Value{}, vm.Bool(false)
+			res[0], res[1] = c.zeroValue(), vm.Bool(false)
 			return
 		}
 		res[0], res[1] = c.take1Locked(f.M), vm.Bool(true)

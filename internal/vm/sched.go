@@ -1005,10 +1005,20 @@ func (m *Machine) callHost(f *Fiber, fn *Func, cs *CallSite, regs []Value, nb in
 	if f.state != Running {
 		return
 	}
-	if fn.NResults > 0 {
-		copy(regs[dst:], win[:fn.NResults])
+	// Element loops, not copy and clear: for the one or two values of a
+	// typical host call, typedslicecopy and memclrHasPointers cost more
+	// than the move itself, and scalars need no clearing.
+	if nr := int(fn.NResults); nr > 0 {
+		out := regs[dst : int(dst)+nr]
+		for i := range out {
+			out[i] = win[i]
+		}
 	}
-	clear(win)
+	for i := range win {
+		if win[i].R != nil { // only references matter to the GC
+			win[i].R = nil
+		}
+	}
 }
 
 // lookup finds the method of dynamic type t for an invoke call site.
