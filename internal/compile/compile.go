@@ -155,6 +155,7 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 		sort.Strings(c.errs)
 		return nil, loader.ErrorList(c.errs)
 	}
+	vm.SizeStacks(c.out.Funcs())
 	c.out.Globals = make([]*vm.Type, len(c.glob))
 	for g, i := range c.glob {
 		c.out.Globals[i] = c.typ(g.Type().(*types.Pointer).Elem())

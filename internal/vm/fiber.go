@@ -280,7 +280,11 @@ func (f *Fiber) growStack(n int) bool {
 		return true
 	}
 	sz := 2 * len(f.stack)
-	if sz < 32 {
+	if len(f.frames) > 0 && n <= int(f.frames[0].fn.StackNeed) && len(f.stack) < int(f.frames[0].fn.StackNeed) {
+		// The first call out of the entry function: grow once to what its
+		// static calls need (see SizeStacks).
+		sz = int(f.frames[0].fn.StackNeed)
+	} else if sz < 32 {
 		sz = 32
 	}
 	for sz < n {

@@ -61,6 +61,11 @@ type Func struct {
 
 	// Static is the function value for this function (no free variables).
 	Static *Closure
+
+	// StackNeed is the stack (in values) a fiber starting in this function
+	// grows to on its first call: its registers plus its deepest chain of
+	// static calls, capped (see SizeStacks). 0 for host functions.
+	StackNeed int32
 }
 
 // CallSite describes the callee and arguments of a call, go or defer.
