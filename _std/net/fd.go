@@ -47,6 +47,7 @@ func sysAccept(id int) (nid, errno int)
 func sysAddr(id int, peer bool) (ip []byte, port int, zone, path string, ok bool)
 func sysRead(id int, b []byte) (n, errno int)
 func sysWrite(id int, b []byte) (n, errno int)
+func sysCopy(dst, src int) (n int64, errno int, readErr bool)
 func sysClose(id int) (errno int)
 func sysShutdown(id, how int) (errno int)
 func sysSetDeadline(id, mode int, d int64, set bool) (errno int)
@@ -150,6 +151,39 @@ func (c *conn) Write(b []byte) (int, error) {
 			return n, nil
 		}
 	}
+}
+
+// spliceConn returns the spindle connection behind x (a *TCPConn or a
+// *UnixConn), or nil.
+func spliceConn(x any) *conn {
+	var c *conn
+	switch x := x.(type) {
+	case *TCPConn:
+		if x != nil {
+			c = &x.conn
+		}
+	case *UnixConn:
+		if x != nil {
+			c = &x.conn
+		}
+	}
+	if !c.ok() {
+		return nil
+	}
+	return c
+}
+
+// hostCopy is io.Copy(dst, src) between two spindle connections: the
+// bytes go from socket to socket in the host, never entering guest
+// memory (Go's own TCPConn.ReadFrom and WriteTo splice them in the
+// kernel). An error is reported as op ("readfrom" or "writeto") on c, as
+// Go does.
+func hostCopy(dst, src, c *conn, op string) (int64, error) {
+	n, e, _ := sysCopy(dst.fd.id, src.fd.id)
+	if e == 0 {
+		return n, nil
+	}
+	return n, c.opErr(op, hostErr(e, op))
 }
 
 // Close closes the connection.

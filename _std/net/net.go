@@ -13,7 +13,10 @@
 // Interfaces, IPNet and CIDR parsing, netip, the Resolver type (names are
 // looked up by the host's resolver, /etc/hosts first; Dialer.Resolver and
 // the Control hooks do not exist), File and SyscallConn methods, Buffers,
-// MPTCP, and zero-copy ReadFrom/WriteTo. Connections get TCP_NODELAY but
+// and MPTCP. TCPConn's ReadFrom and WriteTo (io.Copy) move bytes between
+// two spindle connections in the host, without entering guest memory
+// (Go splices them; spindle reads and writes through one host buffer).
+// Connections get TCP_NODELAY but
 // no default keep-alive probes (Dialer.KeepAlive and ListenConfig.KeepAlive
 // set them when non-zero).
 package net

@@ -75,6 +75,9 @@ func (c *TCPConn) ReadFrom(r io.Reader) (int64, error) {
 	if !c.ok() {
 		return 0, eINVAL
 	}
+	if src := spliceConn(r); src != nil {
+		return hostCopy(&c.conn, src, &c.conn, "readfrom")
+	}
 	return genericReadFrom(c, r)
 }
 
@@ -82,6 +85,9 @@ func (c *TCPConn) ReadFrom(r io.Reader) (int64, error) {
 func (c *TCPConn) WriteTo(w io.Writer) (int64, error) {
 	if !c.ok() {
 		return 0, eINVAL
+	}
+	if dst := spliceConn(w); dst != nil {
+		return hostCopy(dst, &c.conn, &c.conn, "writeto")
 	}
 	return genericReadFrom(w, readerOnly{c})
 }

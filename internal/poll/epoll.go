@@ -15,13 +15,13 @@ import (
 // works, else epoll.
 func New() (Poller, error) {
 	switch os.Getenv("SPINDLE_IO") {
-	case "", "uring":
+	case "", "epoll":
+	case "uring":
 		// A failed io_uring setup (an old kernel, a sandbox forbidding it)
 		// falls back to epoll.
 		if p, err := newURing(); err == nil {
 			return p, nil
 		}
-	case "epoll":
 	default:
 		return nil, fmt.Errorf("SPINDLE_IO=%q: want uring or epoll", os.Getenv("SPINDLE_IO"))
 	}

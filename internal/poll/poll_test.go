@@ -470,12 +470,12 @@ func TestRegisterErrors(t *testing.T) {
 
 func TestNew(t *testing.T) {
 	_, uerr := newURing()
-	want := "uring"
+	uring := "uring"
 	if uerr != nil {
 		t.Logf("io_uring unavailable, New falls back to epoll: %v", uerr)
-		want = "epoll"
+		uring = "epoll"
 	}
-	for env, backend := range map[string]string{"": want, "uring": want, "epoll": "epoll"} {
+	for env, backend := range map[string]string{"": "epoll", "uring": uring, "epoll": "epoll"} {
 		t.Setenv("SPINDLE_IO", env)
 		p, err := New()
 		if err != nil {

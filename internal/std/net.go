@@ -43,6 +43,16 @@ const netChunk = 64 << 10
 
 var netBufs = sync.Pool{New: func() any { b := make([]byte, netChunk); return &b }}
 
+// copyState is a sysCopy in progress, kept while its fiber is parked.
+type copyState struct {
+	total    int64
+	pending  []byte // read from src, not yet written to dst
+	waitRead bool   // parked on src (a wake-up error is a read error)
+}
+
+// copyRounds is how many chunks sysCopy moves before it yields.
+const copyRounds = 16
+
 // hostSock is one socket a guest program opened.
 // It keeps no reference to its machine (the table of machData must not
 // keep a dropped machine reachable).
@@ -654,6 +664,105 @@ func init() {
 			total += n
 		}
 		res[0], res[1] = vm.Int(int64(total)), vm.Int(0)
+	})
+	// sysCopy(dst, src int) (n int64, errno int, readErr bool): io.Copy
+	// from one socket to another without the bytes entering guest memory
+	// ((*conn).ReadFrom). It parks while src has nothing to read or dst
+	// cannot take more, and yields every copyRounds chunks so a stream that
+	// never blocks does not monopolise the shard. Between parks its state
+	// (bytes read but not yet written, the running total) is the fiber's
+	// host state.
+	reg("net.sysCopy", func(f *vm.Fiber, args, res []vm.Value) {
+		resumed := f.Resuming() // a cancelled park unwinds here
+		st, _ := f.HostState().(*copyState)
+		if !resumed || st == nil {
+			st = &copyState{}
+		}
+		finish := func(errno int, readErr bool) {
+			f.SetHostState(nil)
+			res[0], res[1], res[2] = vm.Int(st.total), vm.Int(int64(errno)), vm.Bool(readErr)
+		}
+		dst, src := sockOf(f.M, int(args[0].Int())), sockOf(f.M, int(args[1].Int()))
+		switch {
+		case dst == nil:
+			finish(netClosed, false)
+			return
+		case src == nil:
+			finish(netClosed, true)
+			return
+		}
+		if resumed {
+			if v, _ := f.Xfer(); v.Int() != 0 {
+				finish(int(v.Int()), st.waitRead)
+				return
+			}
+		}
+		park := func(s *hostSock, write bool) {
+			st.waitRead = !write
+			f.SetHostState(st)
+			if e := s.wait(f, write); e != 0 {
+				finish(e, !write)
+			}
+		}
+		bp := netBufs.Get().(*[]byte)
+		defer netBufs.Put(bp)
+		buf := *bp
+		for rounds := 0; ; {
+			if len(st.pending) > 0 {
+				if dst.expired(f.M, true) {
+					finish(netTimeout, false)
+					return
+				}
+				n, err := unix.Write(dst.fd, st.pending)
+				switch {
+				case err == unix.EINTR:
+					continue
+				case err == unix.EAGAIN:
+					park(dst, true)
+					return
+				case err != nil:
+					finish(errnoOf(err), false)
+					return
+				}
+				st.total += int64(n)
+				st.pending = st.pending[n:]
+				continue
+			}
+			if rounds++; rounds > copyRounds {
+				f.SetHostState(st)
+				f.Park("IO wait")
+				f.Wake(vm.Value{}, true)
+				return
+			}
+			if src.expired(f.M, false) {
+				finish(netTimeout, true)
+				return
+			}
+			n, err := unix.Read(src.fd, buf)
+			switch {
+			case err == unix.EINTR:
+				continue
+			case err == unix.EAGAIN:
+				park(src, false)
+				return
+			case err != nil:
+				finish(errnoOf(err), true)
+				return
+			case n == 0:
+				finish(0, false) // EOF: io.Copy's success
+				return
+			}
+			// Write straight from the shared buffer; keep only what the
+			// socket did not take.
+			w, err := unix.Write(dst.fd, buf[:n])
+			if err != nil {
+				w = 0
+			}
+			st.total += int64(w)
+			if w < n {
+				st.pending = append([]byte(nil), buf[w:n]...)
+			}
+		}
 	})
 	// sysClose(id int) (errno int)
 	reg("net.sysClose", func(f *vm.Fiber, args, res []vm.Value) {

@@ -9,8 +9,9 @@
 // connection, so at 10000 connections it runs out of descriptors under a
 // 20000 RLIMIT_NOFILE and exits ("accept4: too many open files"). Hiding
 // ReaderFrom/WriterTo makes io.Copy allocate a 32 KiB buffer and loop
-// Read/Write, which is also what spindle's guest io.Copy does (its net
-// package has no zero-copy ReadFrom/WriteTo).
+// Read/Write: one read and one write system call per message, as
+// spindle's io.Copy between two connections makes (its TCPConn.ReadFrom and
+// WriteTo copy socket to socket through one host buffer, without a pipe).
 //
 //	go run ./bench/echoload/native -addr 127.0.0.1:7007
 package main
