@@ -204,6 +204,15 @@ func CopyN(dst Writer, src Reader, n int64) (written int64, err error) {
 // Copy copies from src to dst until either EOF is reached on src or an
 // error occurs.
 func Copy(dst Writer, src Reader) (written int64, err error) {
+	// The WriterTo and ReaderFrom cases first, as copyBuffer does: a
+	// goroutine parked inside them (a connection's io.Copy) then has no
+	// copyBuffer frame on its stack (spindle: smaller parked fibers).
+	if wt, ok := src.(WriterTo); ok {
+		return wt.WriteTo(dst)
+	}
+	if rf, ok := dst.(ReaderFrom); ok {
+		return rf.ReadFrom(src)
+	}
 	return copyBuffer(dst, src, nil)
 }
 

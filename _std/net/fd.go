@@ -3,6 +3,7 @@ package net
 import (
 	"io"
 	"os"
+	"runtime"
 	"sync"
 	"time"
 )
@@ -47,7 +48,7 @@ func sysAccept(id int) (nid, errno int)
 func sysAddr(id int, peer bool) (ip []byte, port int, zone, path string, ok bool)
 func sysRead(id int, b []byte) (n, errno int)
 func sysWrite(id int, b []byte) (n, errno int)
-func sysCopy(dst, src int) (n int64, errno int, readErr bool)
+func sysCopy(dst, src int) (n int64, errno, again int)
 func sysClose(id int) (errno int)
 func sysShutdown(id, how int) (errno int)
 func sysSetDeadline(id, mode int, d int64, set bool) (errno int)
@@ -179,11 +180,19 @@ func spliceConn(x any) *conn {
 // kernel). An error is reported as op ("readfrom" or "writeto") on c, as
 // Go does.
 func hostCopy(dst, src, c *conn, op string) (int64, error) {
-	n, e, _ := sysCopy(dst.fd.id, src.fd.id)
-	if e == 0 {
-		return n, nil
+	var total int64
+	for {
+		n, e, again := sysCopy(dst.fd.id, src.fd.id)
+		total += n
+		switch {
+		case e != 0:
+			return total, c.opErr(op, hostErr(e, op))
+		case again == 0:
+			return total, nil
+		case again == 2:
+			runtime.Gosched() // a long stream lets the shard's other fibers run
+		}
 	}
-	return n, c.opErr(op, hostErr(e, op))
 }
 
 // Close closes the connection.

@@ -43,15 +43,22 @@ const netChunk = 64 << 10
 
 var netBufs = sync.Pool{New: func() any { b := make([]byte, netChunk); return &b }}
 
-// copyState is a sysCopy in progress, kept while its fiber is parked.
+// copyState holds the bytes a sysCopy read from src but could not yet
+// write to dst, between its steps.
 type copyState struct {
-	total    int64
-	pending  []byte // read from src, not yet written to dst
-	waitRead bool   // parked on src (a wake-up error is a read error)
+	dst, src int
+	pending  []byte
 }
 
-// copyRounds is how many chunks sysCopy moves before it yields.
+// copyRounds is how many chunks one sysCopy step moves at most.
 const copyRounds = 16
+
+// sysCopy's again result (the guest's hostCopy knows them too).
+const (
+	copyDone  = 0 // finished (EOF or an error)
+	copyAgain = 1 // call again
+	copyYield = 2 // yield, then call again
+)
 
 // hostSock is one socket a guest program opened.
 // It keeps no reference to its machine (the table of machData must not
@@ -665,77 +672,89 @@ func init() {
 		}
 		res[0], res[1] = vm.Int(int64(total)), vm.Int(0)
 	})
-	// sysCopy(dst, src int) (n int64, errno int, readErr bool): io.Copy
-	// from one socket to another without the bytes entering guest memory
-	// ((*conn).ReadFrom). It parks while src has nothing to read or dst
-	// cannot take more, and yields every copyRounds chunks so a stream that
-	// never blocks does not monopolise the shard. Between parks its state
-	// (bytes read but not yet written, the running total) is the fiber's
-	// host state.
+	// sysCopy(dst, src int) (n int64, errno int, again int): one step of
+	// io.Copy from one socket to another, the bytes never entering guest
+	// memory (hostCopy in _std/net loops, adding up n). It copies until
+	// src has nothing more to read or dst can take no more; then, if it
+	// copied anything, it returns with again = copyAgain (the next step
+	// parks), else it parks until the socket is ready. So a fiber parked
+	// here holds no copy state, except bytes read but not yet written
+	// (dst full), kept as the fiber's host state. After copyRounds chunks
+	// it returns copyYield: hostCopy yields, so a stream that never blocks
+	// does not monopolise the shard.
 	reg("net.sysCopy", func(f *vm.Fiber, args, res []vm.Value) {
 		resumed := f.Resuming() // a cancelled park unwinds here
-		st, _ := f.HostState().(*copyState)
-		if !resumed || st == nil {
-			st = &copyState{}
-		}
-		finish := func(errno int, readErr bool) {
+		dstID, srcID := int(args[0].Int()), int(args[1].Int())
+		var pend []byte
+		if st, _ := f.HostState().(*copyState); st != nil {
 			f.SetHostState(nil)
-			res[0], res[1], res[2] = vm.Int(st.total), vm.Int(int64(errno)), vm.Bool(readErr)
+			if st.dst == dstID && st.src == srcID {
+				pend = st.pending
+			}
 		}
-		dst, src := sockOf(f.M, int(args[0].Int())), sockOf(f.M, int(args[1].Int()))
-		switch {
-		case dst == nil:
-			finish(netClosed, false)
-			return
-		case src == nil:
-			finish(netClosed, true)
+		var total int64
+		ret := func(errno, again int) {
+			res[0], res[1], res[2] = vm.Int(total), vm.Int(int64(errno)), vm.Int(int64(again))
+		}
+		keep := func() {
+			if len(pend) > 0 {
+				f.SetHostState(&copyState{dst: dstID, src: srcID, pending: pend})
+			}
+		}
+		dst, src := sockOf(f.M, dstID), sockOf(f.M, srcID)
+		if dst == nil || src == nil {
+			ret(netClosed, copyDone)
 			return
 		}
 		if resumed {
 			if v, _ := f.Xfer(); v.Int() != 0 {
-				finish(int(v.Int()), st.waitRead)
+				ret(int(v.Int()), copyDone)
 				return
 			}
 		}
-		park := func(s *hostSock, write bool) {
-			st.waitRead = !write
-			f.SetHostState(st)
+		// blocked ends the step when s would block: return what was
+		// copied, or park on s if nothing was.
+		blocked := func(s *hostSock, write bool) {
+			keep()
+			if total > 0 {
+				ret(0, copyAgain)
+				return
+			}
 			if e := s.wait(f, write); e != 0 {
-				finish(e, !write)
+				f.SetHostState(nil)
+				ret(e, copyDone)
 			}
 		}
 		bp := netBufs.Get().(*[]byte)
 		defer netBufs.Put(bp)
 		buf := *bp
 		for rounds := 0; ; {
-			if len(st.pending) > 0 {
+			if len(pend) > 0 {
 				if dst.expired(f.M, true) {
-					finish(netTimeout, false)
+					ret(netTimeout, copyDone)
 					return
 				}
-				n, err := unix.Write(dst.fd, st.pending)
+				n, err := unix.Write(dst.fd, pend)
 				switch {
 				case err == unix.EINTR:
 					continue
 				case err == unix.EAGAIN:
-					park(dst, true)
+					blocked(dst, true)
 					return
 				case err != nil:
-					finish(errnoOf(err), false)
+					ret(errnoOf(err), copyDone)
 					return
 				}
-				st.total += int64(n)
-				st.pending = st.pending[n:]
+				total += int64(n)
+				pend = pend[n:]
 				continue
 			}
 			if rounds++; rounds > copyRounds {
-				f.SetHostState(st)
-				f.Park("IO wait")
-				f.Wake(vm.Value{}, true)
+				ret(0, copyYield)
 				return
 			}
 			if src.expired(f.M, false) {
-				finish(netTimeout, true)
+				ret(netTimeout, copyDone)
 				return
 			}
 			n, err := unix.Read(src.fd, buf)
@@ -743,13 +762,13 @@ func init() {
 			case err == unix.EINTR:
 				continue
 			case err == unix.EAGAIN:
-				park(src, false)
+				blocked(src, false)
 				return
 			case err != nil:
-				finish(errnoOf(err), true)
+				ret(errnoOf(err), copyDone)
 				return
 			case n == 0:
-				finish(0, false) // EOF: io.Copy's success
+				ret(0, copyDone) // EOF: io.Copy's success
 				return
 			}
 			// Write straight from the shared buffer; keep only what the
@@ -758,9 +777,9 @@ func init() {
 			if err != nil {
 				w = 0
 			}
-			st.total += int64(w)
+			total += int64(w)
 			if w < n {
-				st.pending = append([]byte(nil), buf[w:n]...)
+				pend = append([]byte(nil), buf[w:n]...)
 			}
 		}
 	})

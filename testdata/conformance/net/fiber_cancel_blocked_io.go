@@ -1,14 +1,15 @@
 // spindle-only: package fiber is spindle's
 // exit: 2
 // stderr: fatal error: all goroutines are asleep - deadlock!
-// Rule: a fiber cancelled while blocked in Read, Accept or a Read with a
-// deadline unwinds through its defers and leaves the socket's wait queue:
+// Rule: a fiber cancelled while blocked in Read, Accept, a Read with a
+// deadline or an io.Copy between two connections unwinds through its defers and leaves the socket's wait queue:
 // the socket keeps working for others, and once nothing waits for I/O any
 // more a blocked main is a deadlock again (no I/O is left pending).
 package main
 
 import (
 	"fmt"
+	"io"
 	"net"
 	"time"
 
@@ -69,6 +70,17 @@ func main() {
 	_, e2 := timed.Join()
 	fmt.Println("readers:", e1, e2)
 
+	copier := fiber.Spawn(func() int {
+		defer fmt.Println("copier unwound")
+		n, err := io.Copy(server, client) // parks in the host-side copy
+		fmt.Println("not reached", n, err)
+		return 4
+	})
+	fiber.Yield()
+	copier.Cancel()
+	_, e3 := copier.Join()
+	fmt.Println("copier:", e3)
+
 	// The connection still works both ways.
 	server.SetReadDeadline(time.Time{})
 	server.Write([]byte("ping"))
@@ -89,5 +101,7 @@ func main() {
 // reader unwound
 // reader with deadline unwound
 // readers: fiber: cancelled fiber: cancelled
+// copier unwound
+// copier: fiber: cancelled
 // client read "ping" <nil>
 // server read "pong" <nil>
