@@ -397,6 +397,47 @@ func (m *Machine) run1(f *Fiber) status {
 				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
 			}
 
+		// Channel operations that neither park nor wake anyone (a buffered
+		// channel with room, or with values and no parked sender) run
+		// inline; everything else (parking, hand-offs, closed or nil
+		// channels, aggregate elements, completions) runs in slow.
+		case OpSend:
+			c, _ := reg(rp, ins.A).R.(*Chan)
+			if c != nil && !f.resume && !c.closed && c.count < len(c.buf) && c.recvq.first == nil && !c.elem.isAgg() {
+				i := c.head + c.count
+				if i >= len(c.buf) {
+					i -= len(c.buf)
+				}
+				c.buf[i] = *reg(rp, ins.B)
+				c.count++
+				break
+			}
+			f.ip, f.rp = ip, rp
+			if st := m.slow(f, ins); st != stContinue {
+				return st
+			}
+			ip, rp = f.ip, f.rp
+		case OpRecv, OpRecvOK:
+			c, _ := reg(rp, ins.B).R.(*Chan)
+			if c != nil && !f.resume && c.count > 0 && c.sendq.first == nil {
+				*reg(rp, ins.A) = c.buf[c.head]
+				c.buf[c.head] = Value{}
+				c.head++
+				if c.head == len(c.buf) {
+					c.head = 0
+				}
+				c.count--
+				if ins.Op == OpRecvOK {
+					*reg(rp, ins.A+1) = Value{N: 1}
+				}
+				break
+			}
+			f.ip, f.rp = ip, rp
+			if st := m.slow(f, ins); st != stContinue {
+				return st
+			}
+			ip, rp = f.ip, f.rp
+
 		default:
 			// Everything else runs out of line, so that no value of this
 			// loop is live across a call (which would make the compiler
