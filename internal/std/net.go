@@ -77,6 +77,13 @@ type hostSock struct {
 
 	rq, wq []*sockWaiter // parked readers (and acceptors), writers (and connectors)
 
+	// events counts the poller's reports for the socket; a read that found
+	// nothing (EAGAIN) records it in drainedAt, so a later sysCopy step
+	// can park at once while no event came since (edge-triggered: any new
+	// data is an event) instead of making another read that fails.
+	events, drainedAt uint32
+	drained           bool
+
 	// Deadlines in machine time (vm.Machine.Now), if set.
 	rdl, wdl       time.Duration
 	hasRdl, hasWdl bool
@@ -135,6 +142,7 @@ func (s *hostSock) register(m *vm.Machine) error {
 // event is the poller's callback: readiness wakes the matching waiters,
 // which retry their system calls.
 func (s *hostSock) event(e poll.Event) {
+	s.events++
 	if e&(poll.Readable|poll.HangUp) != 0 {
 		wakeAll(s.rq, 0)
 	}
@@ -757,11 +765,16 @@ func init() {
 				ret(netTimeout, copyDone)
 				return
 			}
+			if total == 0 && src.drained && src.drainedAt == src.events && !resumed {
+				blocked(src, false) // nothing arrived since the last EAGAIN
+				return
+			}
 			n, err := unix.Read(src.fd, buf)
 			switch {
 			case err == unix.EINTR:
 				continue
 			case err == unix.EAGAIN:
+				src.drained, src.drainedAt = true, src.events
 				blocked(src, false)
 				return
 			case err != nil:
