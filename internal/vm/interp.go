@@ -655,11 +655,11 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 
 	case OpMakeClosure:
 		c := &f.fn().Closures[ins.C]
-		free := make([]Value, len(c.Free))
+		cl := newClosure(c.Fn, len(c.Free))
 		for i, r := range c.Free {
-			free[i] = *reg(rp, r)
+			cl.Free[i] = *reg(rp, r)
 		}
-		*reg(rp, ins.A) = Value{R: &Closure{Fn: c.Fn, Free: free}}
+		*reg(rp, ins.A) = Value{R: cl}
 
 	case OpCallClosure, OpCallInvoke:
 		top := &f.frames[len(f.frames)-1]

@@ -42,6 +42,44 @@ type Closure struct {
 	Free []Value
 }
 
+// newClosure returns a closure of fn with n (zeroed) free variables. Up to
+// four free variables are allocated together with the closure record: one
+// allocation instead of two (goroutine bodies and callbacks are mostly
+// closures over a few variables).
+func newClosure(fn *Func, n int) *Closure {
+	switch n {
+	case 1:
+		x := &struct {
+			c Closure
+			a [1]Value
+		}{}
+		x.c = Closure{Fn: fn, Free: x.a[:]}
+		return &x.c
+	case 2:
+		x := &struct {
+			c Closure
+			a [2]Value
+		}{}
+		x.c = Closure{Fn: fn, Free: x.a[:]}
+		return &x.c
+	case 3:
+		x := &struct {
+			c Closure
+			a [3]Value
+		}{}
+		x.c = Closure{Fn: fn, Free: x.a[:]}
+		return &x.c
+	case 4:
+		x := &struct {
+			c Closure
+			a [4]Value
+		}{}
+		x.c = Closure{Fn: fn, Free: x.a[:]}
+		return &x.c
+	}
+	return &Closure{Fn: fn, Free: make([]Value, n)}
+}
+
 // Int returns a Value holding the signed integer i.
 func Int(i int64) Value { return Value{N: uint64(i)} }
 
