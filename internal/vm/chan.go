@@ -1,5 +1,7 @@
 package vm
 
+import "unsafe"
+
 // Chan is a guest channel.
 //
 // Invariants (as in Go's chan.go):
@@ -23,13 +25,21 @@ type Chan struct {
 // sudog is a fiber waiting in a channel queue. A select puts one sudog per
 // case in the channels' queues; when one fires, the others are removed.
 type sudog struct {
-	f          *Fiber
-	c          *Chan
-	val        Value // value to send
-	caseIdx    int32 // select case index; -1 for a plain send/receive
-	isSend     bool
-	isSelect   bool // one of a select's entries: f.ext.selPtrs holds them all
+	f        *Fiber
+	c        *Chan
+	val      Value // value to send
+	caseIdx  int32 // select case index; -1 for a plain send/receive
+	isSend   bool
+	isSelect bool // one of a select's entries: f.ext.selPtrs holds them all
+	// direct marks a plain send or receive parked by the dispatch loop
+	// (chanSlow): the waker completes it, storing a received value in dst
+	// (and the comma-ok result after it if okDst), and moves the fiber
+	// past its instruction, so it resumes without re-executing it. A send
+	// woken by Close is not direct: it re-executes to panic.
+	direct     bool
+	okDst      bool
 	prev, next *sudog
+	dst        *Value
 }
 
 type waitq struct{ first, last *sudog }
@@ -104,8 +114,20 @@ func (c *Chan) zero() Value { return c.elem.Zero() }
 
 // wakeSudog completes a waiting fiber's operation.
 func wakeSudog(s *sudog, v Value, ok bool) {
-	s.f.xidx = int32(s.caseIdx)
-	s.f.Wake(v, ok)
+	f := s.f
+	if s.direct && f.state == Parked && (ok || !s.isSend) {
+		if !s.isSend {
+			*s.dst = v
+			if s.okDst {
+				*(*Value)(unsafe.Add(unsafe.Pointer(s.dst), valueSize)) = Value{N: b2u(ok)}
+			}
+		}
+		f.frames[len(f.frames)-1].pc++
+		f.wakeDone()
+		return
+	}
+	f.xidx = int32(s.caseIdx)
+	f.Wake(v, ok)
 }
 
 // chanSend sends v on c for fiber f; it reports false if f parked.

@@ -190,11 +190,21 @@ func (f *Fiber) Wake(v Value, ok bool) {
 		// Drop the wait entries' references (a sent value, the channel).
 		f.sudog = nil
 		// Drop the references (queue links are already cleared).
-		f.sg.c, f.sg.val = nil, Value{}
+		f.sg.c, f.sg.val, f.sg.dst, f.sg.direct = nil, Value{}, nil, false
 		if f.ext != nil {
 			clear(f.ext.selBuf)
 		}
 	}
+	f.M.ready(f)
+}
+
+// wakeDone makes runnable a fiber whose parked operation the waker has
+// already completed (a plain receive, see wakeSudog): it resumes after
+// the instruction instead of re-executing it.
+func (f *Fiber) wakeDone() {
+	f.unlink = nil
+	f.sudog = nil
+	f.sg.c, f.sg.val, f.sg.dst, f.sg.direct = nil, Value{}, nil, false
 	f.M.ready(f)
 }
 

@@ -412,11 +412,9 @@ func (m *Machine) run1(f *Fiber) status {
 				c.count++
 				break
 			}
-			f.ip, f.rp = ip, rp
-			if st := m.slow(f, ins); st != stContinue {
+			if st := m.chanSlow(f, ins, ip, rp); st != stContinue {
 				return st
 			}
-			ip, rp = f.ip, f.rp
 		case OpRecv, OpRecvOK:
 			c, _ := reg(rp, ins.B).R.(*Chan)
 			if c != nil && !f.resume && c.count > 0 && c.sendq.first == nil {
@@ -432,11 +430,9 @@ func (m *Machine) run1(f *Fiber) status {
 				}
 				break
 			}
-			f.ip, f.rp = ip, rp
-			if st := m.slow(f, ins); st != stContinue {
+			if st := m.chanSlow(f, ins, ip, rp); st != stContinue {
 				return st
 			}
-			ip, rp = f.ip, f.rp
 
 		default:
 			// Everything else runs out of line, so that no value of this
@@ -449,6 +445,42 @@ func (m *Machine) run1(f *Fiber) status {
 			ip, rp = f.ip, f.rp
 		}
 	}
+}
+
+// chanSlow runs the channel sends and receives run1 does not finish inline
+// (hand-offs, parks, completions after a park, nil and closed channels,
+// aggregate elements). It is a small function of its own rather than a
+// case of slow, whose large frame would cost every hand-off; a channel
+// operation never moves the stack, so rp stays valid.
+func (m *Machine) chanSlow(f *Fiber, ins Instr, ip *Instr, rp unsafe.Pointer) status {
+	f.save(ip)
+	if ins.Op == OpSend {
+		c, _ := reg(rp, ins.A).R.(*Chan)
+		if !m.chanSend(f, c, *reg(rp, ins.B)) {
+			f.frames[len(f.frames)-1].pc--
+			if f.sudog == &f.sg {
+				f.sg.direct = true // a receiver completes it (wakeSudog)
+			}
+			return stPark
+		}
+		return stContinue
+	}
+	c, _ := reg(rp, ins.B).R.(*Chan)
+	v, ok, done := m.chanRecv(f, c)
+	if !done {
+		f.frames[len(f.frames)-1].pc--
+		if f.sudog == &f.sg {
+			// Parked in c's queue: a sender or Close delivers into the
+			// destination directly (wakeSudog).
+			f.sg.direct, f.sg.dst, f.sg.okDst = true, reg(rp, ins.A), ins.Op == OpRecvOK
+		}
+		return stPark
+	}
+	*reg(rp, ins.A) = v
+	if ins.Op == OpRecvOK {
+		*reg(rp, ins.A+1) = Value{N: b2u(ok)}
+	}
+	return stContinue
 }
 
 // slow executes the instructions that call into the runtime or the
