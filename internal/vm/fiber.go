@@ -308,6 +308,12 @@ func (f *Fiber) growStack(n int) bool {
 	}
 	ns := make([]Value, sz)
 	copy(ns, f.stack)
+	if len(f.stack) <= inlineStackMax {
+		// Possibly the stack allocated with the fiber (allocFiber): it
+		// stays as long as the fiber does, so it must not keep the values
+		// it held alive.
+		clear(f.stack)
+	}
 	f.stack = ns
 	return true
 }

@@ -182,7 +182,11 @@ func (m *Machine) finish(f *Fiber) bool {
 func (m *Machine) fiberDone(f *Fiber) {
 	f.state = Dead
 	// A finished fiber's handle may be kept (by a joiner, say): drop its
-	// stack so nothing it referenced stays reachable through it.
+	// stack so nothing it referenced stays reachable through it (and
+	// clear it if it may be the one allocated with the fiber).
+	if len(f.stack) <= inlineStackMax {
+		clear(f.stack)
+	}
 	f.stack = nil
 	f.ip, f.rp = nil, nil
 	f.frames = nil

@@ -212,9 +212,9 @@ func (m *Machine) pop() *Fiber {
 // newFiber makes a fiber that will call fn with args (receiver first) and
 // free variables free.
 func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
-	f := &Fiber{ID: m.newID(), M: m}
 	n := int(fn.NRegs) + 1
-	f.stack = make([]Value, n)
+	f := allocFiber(n)
+	f.ID, f.M = m.newID(), m
 	copy(f.stack, args)
 	copy(f.stack[fn.NParams:], free)
 	copy(f.stack[fn.ConstBase:], fn.Consts)
@@ -223,6 +223,77 @@ func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
 	m.linkAll(f)
 	return f
 }
+
+// allocFiber returns a zeroed fiber with a stack of n values. A small
+// first stack is allocated together with the fiber record (one allocation
+// instead of two; the size class of the pair is the same as of the two
+// apart, so a parked fiber costs the same); a grown stack is a separate
+// slice, and the inline one then stays unused until the fiber is
+// collected.
+func allocFiber(n int) *Fiber {
+	switch n {
+	case 1:
+		x := &struct {
+			f Fiber
+			r [1]Value
+		}{}
+		x.f.stack = x.r[:]
+		return &x.f
+	case 2:
+		x := &struct {
+			f Fiber
+			r [2]Value
+		}{}
+		x.f.stack = x.r[:]
+		return &x.f
+	case 3:
+		x := &struct {
+			f Fiber
+			r [3]Value
+		}{}
+		x.f.stack = x.r[:]
+		return &x.f
+	case 4:
+		x := &struct {
+			f Fiber
+			r [4]Value
+		}{}
+		x.f.stack = x.r[:]
+		return &x.f
+	case 5:
+		x := &struct {
+			f Fiber
+			r [5]Value
+		}{}
+		x.f.stack = x.r[:]
+		return &x.f
+	case 6:
+		x := &struct {
+			f Fiber
+			r [6]Value
+		}{}
+		x.f.stack = x.r[:]
+		return &x.f
+	case 7:
+		x := &struct {
+			f Fiber
+			r [7]Value
+		}{}
+		x.f.stack = x.r[:]
+		return &x.f
+	case 8:
+		x := &struct {
+			f Fiber
+			r [8]Value
+		}{}
+		x.f.stack = x.r[:]
+		return &x.f
+	}
+	return &Fiber{stack: make([]Value, n)}
+}
+
+// inlineStackMax is the largest stack allocFiber allocates with the fiber.
+const inlineStackMax = 8
 
 // HostData returns the host bindings' state for this machine, creating it
 // with create on first use (safe from any goroutine; one value wins).
