@@ -154,8 +154,8 @@ func (c *conn) Write(b []byte) (int, error) {
 	}
 }
 
-// spliceConn returns the spindle connection behind x (a *TCPConn or a
-// *UnixConn), or nil.
+// spliceConn returns the spindle stream connection behind x (a *TCPConn
+// or a stream *UnixConn), or nil.
 func spliceConn(x any) *conn {
 	var c *conn
 	switch x := x.(type) {
@@ -168,8 +168,8 @@ func spliceConn(x any) *conn {
 			c = &x.conn
 		}
 	}
-	if !c.ok() {
-		return nil
+	if !c.ok() || c.fd.sotype != sockSTREAM {
+		return nil // a packet socket copies as io.Copy would (an empty datagram is no EOF)
 	}
 	return c
 }

@@ -11,8 +11,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// New returns a poller: io_uring if SPINDLE_IO allows it and its setup
-// works, else epoll.
+// New returns a poller: epoll, or io_uring when SPINDLE_IO=uring and its
+// setup works (else epoll).
 func New() (Poller, error) {
 	switch os.Getenv("SPINDLE_IO") {
 	case "", "epoll":

@@ -308,10 +308,12 @@ func (f *Fiber) growStack(n int) bool {
 	}
 	ns := make([]Value, sz)
 	copy(ns, f.stack)
-	if len(f.stack) <= inlineStackMax {
+	if len(f.stack) <= inlineStackMax && f.hostTop == 0 {
 		// Possibly the stack allocated with the fiber (allocFiber): it
 		// stays as long as the fiber does, so it must not keep the values
-		// it held alive.
+		// it held alive. Not while a host call runs (a guest callback
+		// grew the stack): the host function may still read its
+		// arguments there.
 		clear(f.stack)
 	}
 	f.stack = ns

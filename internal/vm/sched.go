@@ -1076,6 +1076,14 @@ func (m *Machine) callHost(f *Fiber, fn *Func, cs *CallSite, regs []Value, nb in
 	if f.state != Running {
 		return
 	}
+	if n > 0 && (len(f.stack) < int(nb)+n || &f.stack[nb] != &win[0]) {
+		// A guest callback (CallGuest: a String method, a Read) grew the
+		// stack: the results are in the old window, the caller's
+		// registers in the new stack, whose window holds stale copies.
+		fr := &f.frames[len(f.frames)-1]
+		regs = f.stack[fr.base : fr.base+fr.fn.NRegs]
+		clear(f.stack[nb : int(nb)+n])
+	}
 	// Element loops, not copy and clear: for the one or two values of a
 	// typical host call, typedslicecopy and memclrHasPointers cost more
 	// than the move itself, and scalars need no clearing.
@@ -1086,8 +1094,10 @@ func (m *Machine) callHost(f *Fiber, fn *Func, cs *CallSite, regs []Value, nb in
 		}
 	}
 	for i := range win {
-		if win[i].R != nil { // only references matter to the GC
-			win[i].R = nil
+		// Clear without clear(): most slots are already zero, and a
+		// result a host function leaves unwritten must read as zero.
+		if win[i].R != nil || win[i].N != 0 {
+			win[i] = Value{}
 		}
 	}
 }
