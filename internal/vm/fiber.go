@@ -34,6 +34,7 @@ const (
 	frameDeferPanic          // a deferred call made while panicking
 	frameHost                // a guest call made by host code (CallGuest)
 	frameCancelHandler       // an OnCancelled handler run as the fiber ends
+	frameInit                // the package initialisation run before a shard's first fiber
 )
 
 // Frame is one activation record. Frames live in Fiber.frames; their

@@ -532,6 +532,9 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		}
 		fn.clearRefs(regs)
 		f.frames = f.frames[:n-1]
+		if kind == frameInit {
+			m.initDone()
+		}
 		if kind == frameDeferPanic {
 			// A deferred call made during a panic returned.
 			p := f.panic

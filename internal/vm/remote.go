@@ -80,6 +80,7 @@ func (m *Machine) startRemote(r *RemoteFiber, c *Closure, arg Value) {
 	f.joinable = true
 	f.x().remote = r
 	r.child = f
+	wait := m.initing
 	if m.needInit {
 		m.needInit = false
 		m.pushInit(f)
@@ -87,7 +88,21 @@ func (m *Machine) startRemote(r *RemoteFiber, c *Closure, arg Value) {
 	if r.cancelRequested {
 		f.cancelled = true
 	}
+	if wait {
+		m.initWait = append(m.initWait, f)
+		return
+	}
 	m.ready(f)
+}
+
+// initDone runs when the package initialisation's frame returns: the
+// fibers that arrived meanwhile become runnable.
+func (m *Machine) initDone() {
+	m.initing = false
+	for _, f := range m.initWait {
+		m.ready(f)
+	}
+	m.initWait = nil
 }
 
 // remoteDone runs on the target shard when the child of r has ended: it
@@ -175,5 +190,6 @@ func (m *Machine) pushInit(f *Fiber) {
 	base := f.frames[0].fn.NRegs
 	f.growStack(int(base+p.Init.NRegs) + 1)
 	copy(f.stack[base+p.Init.ConstBase:], p.Init.Consts)
-	f.frames = append(f.frames, Frame{fn: p.Init, base: base, ret: -1})
+	f.frames = append(f.frames, Frame{fn: p.Init, base: base, ret: -1, kind: frameInit})
+	m.initing = true
 }

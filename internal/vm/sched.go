@@ -94,7 +94,13 @@ type Machine struct {
 	g        *Group // the run this machine is a shard of (group.go)
 	shard    int    // index in the group; 0 runs main
 	needInit bool   // package initialisation runs before the first fiber
-	pinCPU   int    // CPU to pin the thread to; -1: none
+	// initing is set while the package initialisation runs (a frameInit
+	// frame is live): fibers other shards start here meanwhile wait in
+	// initWait, as Go starts nothing but init's own goroutines before
+	// every init has returned.
+	initing  bool
+	initWait []*Fiber
+	pinCPU   int // CPU to pin the thread to; -1: none
 
 	hostData atomic.Pointer[any] // the guest std's state for this machine (HostData)
 
@@ -649,6 +655,7 @@ func (m *Machine) beginShutdown() bool {
 	m.shutdown = true
 	m.shutdownDeadline = time.Now().Add(time.Second)
 	m.exitCode = 1
+	m.initDone() // fibers waiting for init are unwound like the others
 	for f := m.allHead; f != nil; f = f.allNext {
 		if f.state == Parked {
 			f.cancelled = true
