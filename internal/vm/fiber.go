@@ -13,14 +13,19 @@ type FiberState uint8
 // Fiber states. A fiber is in exactly one run queue or wait queue, or
 // running, at a time; Fiber.next is its only queue link.
 const (
-	// Runnable: on its machine's run queue, not executing guest code.
+	// Runnable: on its machine's run queue, not executing guest code (or,
+	// started by another shard while this shard's package initialisation
+	// runs, in Machine.initWait until it returns).
 	Runnable FiberState = iota
 	// Running: the machine's current fiber; its frames are live in the
 	// dispatch loop (the saved pcs of the other frames are valid).
 	Running
 	// Parked: in some wait queue (a channel's, a mutex's, a timer's); its
 	// top frame's pc is at the instruction that parked, which re-executes
-	// in completion mode (Fiber.resume) when the fiber is woken.
+	// in completion mode (Fiber.resume) when the fiber is woken, except a
+	// plain channel send or receive, which its waker completes (the value
+	// stored in the receiver's register, the pc moved past the
+	// instruction: wakeSudog).
 	Parked
 	// Dead: returned from its entry function or died of a panic. Its stack
 	// is released.
