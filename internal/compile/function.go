@@ -90,6 +90,7 @@ func (fc *fnc) layout() {
 	coalesced := fc.coalesce()
 	fc.fused = fc.fusable()
 	fc.spills = fc.readOnlySpills()
+	pooled := map[ssa.Value]bool{}
 	for _, b := range f.Blocks {
 		for _, ins := range b.Instrs {
 			v, ok := ins.(ssa.Value)
@@ -108,7 +109,8 @@ func (fc *fnc) layout() {
 				continue
 			}
 			if fc.poolable(v, coalesced) {
-				continue // poolLocals gives it a register
+				pooled[v] = true // poolLocals gives it a register
+				continue
 			}
 			n := int32(1)
 			if tup, ok := v.Type().(*types.Tuple); ok {
@@ -124,7 +126,7 @@ func (fc *fnc) layout() {
 	for _, e := range extracts {
 		fc.regs[e] = fc.regs[e.Tuple] + int32(e.Index)
 	}
-	fc.poolLocals(coalesced)
+	fc.poolLocals(pooled)
 	fc.temps = fc.nregs
 	fc.ntemps = int32(maxPhis)
 	fc.nregs += fc.ntemps
@@ -1166,7 +1168,8 @@ func (fc *fnc) poolable(v ssa.Value, coalesced map[ssa.Value]*ssa.Phi) bool {
 	return true
 }
 
-// poolLocals gives the values that live inside one block (poolable)
+// poolLocals gives the values that live inside one block (pooled, see
+// poolable)
 // registers from a shared pool, by a linear scan of each block: two such
 // values share a register when their lives in the block do not overlap,
 // and values of different blocks never meet (each is dead once its block
@@ -1176,7 +1179,7 @@ func (fc *fnc) poolable(v ssa.Value, coalesced map[ssa.Value]*ssa.Phi) bool {
 // operand's register; a comparison fused into its block's If is used at
 // the If, where it is emitted. Without the pool every SSA value had a
 // register of its own: frames, and so parked fibers, were 1.5-2x larger.
-func (fc *fnc) poolLocals(coalesced map[ssa.Value]*ssa.Phi) {
+func (fc *fnc) poolLocals(pooled map[ssa.Value]bool) {
 	base := fc.nregs
 	size := int32(0)
 	pos := map[ssa.Instruction]int{}
@@ -1190,7 +1193,7 @@ func (fc *fnc) poolLocals(coalesced map[ssa.Value]*ssa.Phi) {
 		end := len(b.Instrs) - 1
 		for i, ins := range b.Instrs {
 			v, ok := ins.(ssa.Value)
-			if !ok || !fc.poolable(v, coalesced) {
+			if !ok || !pooled[v] {
 				continue
 			}
 			l := i

@@ -28,12 +28,12 @@ const (
 // and FIFO queues of parked receivers and senders. Queue entries hold park
 // tokens, so an entry left behind by a cancelled fiber is skipped.
 type fchan struct {
-	valueQueue
-	zero     vm.Value // the element type's zero value
-	capacity int
-	closed   bool
-	recvq    []recvWaiter
-	sendq    []sendWaiter
+	queue[vm.Value]          // the buffer
+	zero            vm.Value // the element type's zero value
+	capacity        int
+	closed          bool
+	recvq           []recvWaiter
+	sendq           []sendWaiter
 }
 
 type recvWaiter struct {
@@ -57,36 +57,6 @@ type hubSlot struct {
 type fhub struct {
 	chans []*fchan
 	next  int
-}
-
-// valueQueue is a FIFO of values: a slice consumed from head, compacted
-// when more than half of it is consumed (fchan's and sharedChan's buffer).
-type valueQueue struct {
-	buf  []vm.Value
-	head int
-}
-
-func (q *valueQueue) len() int { return len(q.buf) - q.head }
-
-func (q *valueQueue) push(v vm.Value) {
-	if q.head > 32 && q.head > len(q.buf)/2 {
-		n := copy(q.buf, q.buf[q.head:])
-		clear(q.buf[n:])
-		q.buf = q.buf[:n]
-		q.head = 0
-	}
-	q.buf = append(q.buf, v)
-}
-
-func (q *valueQueue) pop() vm.Value {
-	v := q.buf[q.head]
-	q.buf[q.head] = vm.Value{}
-	q.head++
-	if q.head == len(q.buf) {
-		q.buf = q.buf[:0]
-		q.head = 0
-	}
-	return v
 }
 
 // deliver hands v to the first live parked receiver.
@@ -115,7 +85,7 @@ func (c *fchan) deliver(v vm.Value) bool {
 // sender) or directly from a parked sender.
 func (c *fchan) take() (vm.Value, bool) {
 	if c.len() > 0 {
-		v := c.pop()
+		v, _ := c.pop()
 		for len(c.sendq) > 0 {
 			w := c.sendq[0]
 			c.sendq = c.sendq[1:]
@@ -176,12 +146,9 @@ func handle[T any](v vm.Value) T {
 // guest's own field access would on a nil pointer (or, for a Channel
 // never made by its constructor, on the nil handle).
 func recvHandle[T comparable](recv vm.Value) T {
-	var h T
-	if p := recv.Ptr(); p != nil {
-		h, _ = p.Slice()[0].R.(T)
-	}
+	h, _ := structFields(recv, 1)[0].R.(T)
 	if h == *new(T) {
-		panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
+		panic(vm.RuntimeError(errNilDeref))
 	}
 	return h
 }

@@ -20,13 +20,13 @@ import (
 // nothing: it passes the wake on to the next waiter.
 
 type sharedChan struct {
-	mu sync.Mutex
-	valueQueue
-	zero     vm.Value // the element type's zero value, made by the creating shard
-	capacity int      // < 0: unbounded
-	closed   bool
-	recvq    []vm.Token
-	sendq    []vm.Token
+	mu              sync.Mutex
+	queue[vm.Value]          // the buffer
+	zero            vm.Value // the element type's zero value, made by the creating shard
+	capacity        int      // < 0: unbounded
+	closed          bool
+	recvq           []vm.Token
+	sendq           []vm.Token
 }
 
 // ShareAcrossShards marks the channel as referenced, not copied, when a
@@ -181,7 +181,7 @@ func init() {
 		c.mu.Lock()
 		if n := min(c.len(), max); n > 0 {
 			for i := range n {
-				buf[i] = c.pop()
+				buf[i], _ = c.pop()
 			}
 			var tsa [16]vm.Token
 			ts := tsa[:0]
@@ -351,7 +351,7 @@ func (c *sharedChan) offer(from *vm.Machine, v vm.Value, park *vm.Fiber) int {
 // take1Locked pops the first buffered value (c.mu held, c not empty),
 // releases c.mu and wakes the first parked sender, from machine from.
 func (c *sharedChan) take1Locked(from *vm.Machine) vm.Value {
-	v := c.pop()
+	v, _ := c.pop()
 	t, ok := popTok(&c.sendq)
 	c.mu.Unlock()
 	if ok {

@@ -13,30 +13,13 @@ import (
 // fifo is a queue of parked fibers, by park token: a fiber whose park was
 // interrupted (cancelled) is skipped when its turn comes.
 type fifo struct {
-	q    []vm.Token
-	head int
+	queue[vm.Token]
 }
 
 // park parks f in the queue.
 func (w *fifo) park(f *vm.Fiber, reason string) {
 	f.Park(reason)
-	w.q = append(w.q, f.Token())
-}
-
-func (w *fifo) len() int { return len(w.q) - w.head }
-
-func (w *fifo) pop() (vm.Token, bool) {
-	if w.head == len(w.q) {
-		return vm.Token{}, false
-	}
-	t := w.q[w.head]
-	w.q[w.head] = vm.Token{}
-	w.head++
-	if w.head == len(w.q) {
-		w.q = w.q[:0]
-		w.head = 0
-	}
-	return t, true
+	w.push(f.Token())
 }
 
 // wakeOne wakes the first fiber still waiting; it reports whether there

@@ -191,22 +191,17 @@ func (f *Fiber) Wake(v Value, ok bool) {
 	}
 	f.xfer, f.xok = v, ok
 	f.resume = true
-	f.unlink = nil
-	if f.sudog != nil {
-		// Drop the wait entries' references (a sent value, the channel).
-		f.sudog = nil
-		// Drop the references (queue links are already cleared).
-		f.sg.c, f.sg.val, f.sg.dst, f.sg.direct = nil, Value{}, nil, false
-		if f.ext != nil {
-			clear(f.ext.selBuf)
-		}
+	if f.sudog != nil && f.ext != nil {
+		clear(f.ext.selBuf) // a select's wait entries
 	}
-	f.M.ready(f)
+	f.wakeDone()
 }
 
-// wakeDone makes runnable a fiber whose parked operation the waker has
-// already completed (a plain receive, see wakeSudog): it resumes after
-// the instruction instead of re-executing it.
+// wakeDone makes a parked fiber runnable, dropping its wait entry's
+// references (the channel, a sent value; queue links are already
+// cleared). Called directly, for an operation its waker has completed (a
+// plain send or receive, see wakeSudog), the fiber resumes after the
+// instruction instead of re-executing it.
 func (f *Fiber) wakeDone() {
 	f.unlink = nil
 	f.sudog = nil

@@ -845,25 +845,6 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 			panic(plainError("makechan: size out of range"))
 		}
 		*reg(rp, ins.A) = Value{R: newChan(t.Elem, int(size))}
-	case OpSend:
-		f.save(ip)
-		c, _ := reg(rp, ins.A).R.(*Chan)
-		if !m.chanSend(f, c, *reg(rp, ins.B)) {
-			f.frames[len(f.frames)-1].pc--
-			return stPark
-		}
-	case OpRecv, OpRecvOK:
-		f.save(ip)
-		c, _ := reg(rp, ins.B).R.(*Chan)
-		v, ok, done := m.chanRecv(f, c)
-		if !done {
-			f.frames[len(f.frames)-1].pc--
-			return stPark
-		}
-		*reg(rp, ins.A) = v
-		if ins.Op == OpRecvOK {
-			*reg(rp, ins.A+1) = Value{N: b2u(ok)}
-		}
 	case OpClose:
 		f.save(ip)
 		c, _ := reg(rp, ins.B).R.(*Chan)

@@ -25,6 +25,7 @@ type RemoteFiber struct {
 	panicStack string
 	overflow   int64
 	joiners    []Token
+	detached   bool // Detach was called: the result is not kept
 
 	// Target side.
 	child           *Fiber
@@ -125,6 +126,9 @@ func (m *Machine) remoteDone(f *Fiber, r *RemoteFiber) {
 	}
 	home := r.home
 	m.SendTo(home, func() {
+		if r.detached {
+			result = Value{} // as a detached local fiber keeps none
+		}
 		r.done = true
 		r.end, r.result, r.panicVal, r.panicStack, r.overflow = end, result, pv, stack, overflow
 		for _, t := range r.joiners {
@@ -168,6 +172,10 @@ func (m *Machine) CancelRemote(r *RemoteFiber) {
 // DetachRemote detaches a remote fiber: main no longer waits for it, and a
 // panic that escapes it ends the program.
 func (m *Machine) DetachRemote(r *RemoteFiber) {
+	// The child may have ended already (it runs in parallel): drop the
+	// result here, on the home shard, so Join after Detach reports the
+	// zero value whatever the timing, as for a local fiber.
+	r.detached, r.result = true, Value{}
 	if r.target == nil {
 		return
 	}

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // Program is a compiled guest program, shared read-only by every Machine
@@ -239,63 +240,34 @@ func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
 func allocFiber(n int) *Fiber {
 	switch n {
 	case 1:
-		x := &struct {
-			f Fiber
-			r [1]Value
-		}{}
-		x.f.stack = x.r[:]
-		return &x.f
+		return withStack[[1]Value](n)
 	case 2:
-		x := &struct {
-			f Fiber
-			r [2]Value
-		}{}
-		x.f.stack = x.r[:]
-		return &x.f
+		return withStack[[2]Value](n)
 	case 3:
-		x := &struct {
-			f Fiber
-			r [3]Value
-		}{}
-		x.f.stack = x.r[:]
-		return &x.f
+		return withStack[[3]Value](n)
 	case 4:
-		x := &struct {
-			f Fiber
-			r [4]Value
-		}{}
-		x.f.stack = x.r[:]
-		return &x.f
+		return withStack[[4]Value](n)
 	case 5:
-		x := &struct {
-			f Fiber
-			r [5]Value
-		}{}
-		x.f.stack = x.r[:]
-		return &x.f
+		return withStack[[5]Value](n)
 	case 6:
-		x := &struct {
-			f Fiber
-			r [6]Value
-		}{}
-		x.f.stack = x.r[:]
-		return &x.f
+		return withStack[[6]Value](n)
 	case 7:
-		x := &struct {
-			f Fiber
-			r [7]Value
-		}{}
-		x.f.stack = x.r[:]
-		return &x.f
+		return withStack[[7]Value](n)
 	case 8:
-		x := &struct {
-			f Fiber
-			r [8]Value
-		}{}
-		x.f.stack = x.r[:]
-		return &x.f
+		return withStack[[8]Value](n)
 	}
 	return &Fiber{stack: make([]Value, n)}
+}
+
+// withStack allocates a fiber record and its n-value stack (R is [n]Value)
+// as one object.
+func withStack[R any](n int) *Fiber {
+	x := new(struct {
+		f Fiber
+		r R
+	})
+	x.f.stack = unsafe.Slice((*Value)(unsafe.Pointer(&x.r)), n)
+	return &x.f
 }
 
 // inlineStackMax is the largest stack allocFiber allocates with the fiber.
@@ -1078,12 +1050,13 @@ func (m *Machine) callHost(f *Fiber, fn *Func, cs *CallSite, regs []Value, nb in
 			j++
 		}
 	}
+	sl := len(f.stack)
 	fn.Host(f, win[:nargs], win[:fn.NResults])
 	f.hostTop = 0
 	if f.state != Running {
 		return
 	}
-	if n > 0 && (len(f.stack) < int(nb)+n || &f.stack[nb] != &win[0]) {
+	if len(f.stack) != sl { // only growStack replaces the stack, always longer
 		// A guest callback (CallGuest: a String method, a Read) grew the
 		// stack: the results are in the old window, the caller's
 		// registers in the new stack, whose window holds stale copies.

@@ -13,10 +13,11 @@ package vm
 // StackNeed, up to stackNeedCap values. Recursion, closure and interface
 // calls are not followed: past StackNeed, stacks double as before.
 //
-// Measured (docs/PERFORMANCE.md): spawn + WaitGroup join of 1M goroutines
-// 1.6-2.0 s before, 1.4-1.7 s after; bytes per parked goroutine unchanged.
-// Allocating StackNeed up front was faster still (1.0-1.2 s) but made a
-// goroutine parked before its first call 35% larger.
+// Measured (docs/PERFORMANCE.md), one alternating set of 3 runs: spawn +
+// WaitGroup join of 1M goroutines 1.8-2.0 s before, 1.4-1.7 s after;
+// bytes per parked goroutine unchanged. Allocating StackNeed up front was
+// faster still (1.0-1.2 s) but made a goroutine parked before its first
+// call 35% larger.
 
 // stackNeedCap bounds the first growth (values; 24 bytes each): a fiber
 // that needs more doubles on demand.

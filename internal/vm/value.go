@@ -2,6 +2,7 @@ package vm
 
 import (
 	"math"
+	"unsafe"
 )
 
 // Value is one guest value: a register, a variable, a struct field or a
@@ -49,35 +50,26 @@ type Closure struct {
 func newClosure(fn *Func, n int) *Closure {
 	switch n {
 	case 1:
-		x := &struct {
-			c Closure
-			a [1]Value
-		}{}
-		x.c = Closure{Fn: fn, Free: x.a[:]}
-		return &x.c
+		return withFree[[1]Value](fn, n)
 	case 2:
-		x := &struct {
-			c Closure
-			a [2]Value
-		}{}
-		x.c = Closure{Fn: fn, Free: x.a[:]}
-		return &x.c
+		return withFree[[2]Value](fn, n)
 	case 3:
-		x := &struct {
-			c Closure
-			a [3]Value
-		}{}
-		x.c = Closure{Fn: fn, Free: x.a[:]}
-		return &x.c
+		return withFree[[3]Value](fn, n)
 	case 4:
-		x := &struct {
-			c Closure
-			a [4]Value
-		}{}
-		x.c = Closure{Fn: fn, Free: x.a[:]}
-		return &x.c
+		return withFree[[4]Value](fn, n)
 	}
 	return &Closure{Fn: fn, Free: make([]Value, n)}
+}
+
+// withFree allocates a closure and its n free variables (R is [n]Value)
+// as one object.
+func withFree[R any](fn *Func, n int) *Closure {
+	x := new(struct {
+		c Closure
+		r R
+	})
+	x.c = Closure{Fn: fn, Free: unsafe.Slice((*Value)(unsafe.Pointer(&x.r)), n)}
+	return &x.c
 }
 
 // Int returns a Value holding the signed integer i.
