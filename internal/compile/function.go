@@ -354,6 +354,7 @@ func (fc *fnc) emitBody() {
 		}
 		ins.A = target - int32(fx.pc+1) // jumps are relative to the next pc
 	}
+	rotateLoops(fc.code)
 	fc.vf.Code = fc.code
 	fc.vf.Lines = fc.lines
 	fc.vf.NRegs = fc.nregs
@@ -1385,6 +1386,58 @@ func (fc *fnc) condJump(cond ssa.Value, sense bool, target *ssa.BasicBlock) int 
 		fc.fixups = append(fc.fixups, fixup{pc: pc, block: target.Index})
 	}
 	return pc
+}
+
+// rotateLoops fuses a loop's back-edge with its header test. A back-edge
+// (OpLoop) whose target starts with a compare-and-branch that leaves the
+// loop for the instruction right after the back-edge becomes the negated
+// test as a loop op: taken, it jumps past the header into the body and
+// charges the reduction; not taken, it falls through to the exit. One
+// dispatch per iteration fewer, and the header test is kept for the first
+// entry.
+func rotateLoops(code []vm.Instr) {
+	for pc := range code {
+		ins := &code[pc]
+		if ins.Op != vm.OpLoop {
+			continue
+		}
+		head := pc + 1 + int(ins.A)
+		h := code[head]
+		op, b, c, ok := loopNegation(h)
+		if !ok || head+1+int(h.A) != pc+1 {
+			continue
+		}
+		*ins = vm.Instr{Op: op, A: int32(head + 1 - (pc + 1)), B: b, C: c}
+	}
+}
+
+// loopNegation returns the loop form of the test that is true when the
+// compare-and-branch h is not taken.
+func loopNegation(h vm.Instr) (vm.Op, int32, int32, bool) {
+	b, c := h.B, h.C
+	switch h.Op {
+	case vm.OpJEq:
+		return vm.OpLoopJNe, b, c, true
+	case vm.OpJNe:
+		return vm.OpLoopJEq, b, c, true
+	case vm.OpJLtS:
+		return vm.OpLoopJLeS, c, b, true
+	case vm.OpJLeS:
+		return vm.OpLoopJLtS, c, b, true
+	case vm.OpJLtU:
+		return vm.OpLoopJLeU, c, b, true
+	case vm.OpJLeU:
+		return vm.OpLoopJLtU, c, b, true
+	case vm.OpJLtSI:
+		return vm.OpLoopJGeSI, b, c, true
+	case vm.OpJGeSI:
+		return vm.OpLoopJLtSI, b, c, true
+	case vm.OpJGtSI:
+		return vm.OpLoopJLeSI, b, c, true
+	case vm.OpJLeSI:
+		return vm.OpLoopJGtSI, b, c, true
+	}
+	return 0, 0, 0, false
 }
 
 // negate returns the comparison that is true when (op x y) is false.

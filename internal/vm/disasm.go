@@ -30,6 +30,9 @@ var opNames = [...]string{
 	OpJump: "jump", OpLoop: "loop", OpBrFalse: "brfalse", OpBrTrue: "brtrue", OpBuiltin: "builtin",
 	OpJEq: "jeq", OpJNe: "jne", OpJLtS: "jlts", OpJLeS: "jles", OpJLtU: "jltu", OpJLeU: "jleu",
 	OpJLtSI: "jltsi", OpJGeSI: "jgesi", OpJGtSI: "jgtsi", OpJLeSI: "jlesi",
+	OpLoopJEq: "loopjeq", OpLoopJNe: "loopjne", OpLoopJLtS: "loopjlts", OpLoopJLeS: "loopjles",
+	OpLoopJLtU: "loopjltu", OpLoopJLeU: "loopjleu", OpLoopJLtSI: "loopjltsi", OpLoopJGeSI: "loopjgesi",
+	OpLoopJGtSI: "loopjgtsi", OpLoopJLeSI: "loopjlesi",
 }
 
 // String returns the op's mnemonic.

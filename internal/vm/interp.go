@@ -343,9 +343,7 @@ func (m *Machine) run1(f *Fiber) status {
 			ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
 		case OpLoop:
 			ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
-			f.budget--
-			if f.budget <= 0 {
-				f.save(ip)
+			if f.charge(ip) {
 				return stYield
 			}
 		case OpBrFalse:
@@ -395,6 +393,76 @@ func (m *Machine) run1(f *Fiber) status {
 		case OpJLeSI:
 			if int64(reg(rp, ins.B).N) <= int64(ins.C) {
 				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			}
+		case OpLoopJEq:
+			if reg(rp, ins.B).N == reg(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+				if f.charge(ip) {
+					return stYield
+				}
+			}
+		case OpLoopJNe:
+			if reg(rp, ins.B).N != reg(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+				if f.charge(ip) {
+					return stYield
+				}
+			}
+		case OpLoopJLtS:
+			if int64(reg(rp, ins.B).N) < int64(reg(rp, ins.C).N) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+				if f.charge(ip) {
+					return stYield
+				}
+			}
+		case OpLoopJLeS:
+			if int64(reg(rp, ins.B).N) <= int64(reg(rp, ins.C).N) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+				if f.charge(ip) {
+					return stYield
+				}
+			}
+		case OpLoopJLtU:
+			if reg(rp, ins.B).N < reg(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+				if f.charge(ip) {
+					return stYield
+				}
+			}
+		case OpLoopJLeU:
+			if reg(rp, ins.B).N <= reg(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+				if f.charge(ip) {
+					return stYield
+				}
+			}
+		case OpLoopJLtSI:
+			if int64(reg(rp, ins.B).N) < int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+				if f.charge(ip) {
+					return stYield
+				}
+			}
+		case OpLoopJGeSI:
+			if int64(reg(rp, ins.B).N) >= int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+				if f.charge(ip) {
+					return stYield
+				}
+			}
+		case OpLoopJGtSI:
+			if int64(reg(rp, ins.B).N) > int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+				if f.charge(ip) {
+					return stYield
+				}
+			}
+		case OpLoopJLeSI:
+			if int64(reg(rp, ins.B).N) <= int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+				if f.charge(ip) {
+					return stYield
+				}
 			}
 
 		// Channel operations that neither park nor wake anyone (a buffered
@@ -947,6 +1015,18 @@ func pcOf(fr *Frame, ip *Instr) int32 {
 }
 
 // save records the pc (just past the current instruction) in the top frame.
+// charge takes one reduction for a loop back-edge that has just jumped to
+// ip; when the budget is spent it saves ip and reports that the fiber must
+// yield (it resumes at the loop head).
+func (f *Fiber) charge(ip *Instr) bool {
+	f.budget--
+	if f.budget <= 0 {
+		f.save(ip)
+		return true
+	}
+	return false
+}
+
 func (f *Fiber) save(ip *Instr) {
 	fr := &f.frames[len(f.frames)-1]
 	fr.pc = pcOf(fr, ip)

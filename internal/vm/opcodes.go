@@ -181,6 +181,22 @@ const (
 	OpJGeSI // if r[B] >= C { pc += A }
 	OpJGtSI // if r[B] > C { pc += A }
 	OpJLeSI // if r[B] <= C { pc += A }
+	// Fused loop back-edges: the same tests, but a taken branch charges
+	// one reduction like OpLoop. The compiler rotates a loop whose header
+	// is a single compare-and-branch out of the loop: the back-edge tests
+	// the negated condition and jumps straight into the body, and falls
+	// through to the exit (see compile's rotateLoops). A loop that exits
+	// this way charges nothing for its last test.
+	OpLoopJEq   // if r[B] == r[C] { pc += A; charge }
+	OpLoopJNe   // if r[B] != r[C] { pc += A; charge }
+	OpLoopJLtS  // if r[B] < r[C] (signed) { pc += A; charge }
+	OpLoopJLeS  // if r[B] <= r[C] (signed) { pc += A; charge }
+	OpLoopJLtU  // if r[B] < r[C] (unsigned) { pc += A; charge }
+	OpLoopJLeU  // if r[B] <= r[C] (unsigned) { pc += A; charge }
+	OpLoopJLtSI // if r[B] < C { pc += A; charge }
+	OpLoopJGeSI // if r[B] >= C { pc += A; charge }
+	OpLoopJGtSI // if r[B] > C { pc += A; charge }
+	OpLoopJLeSI // if r[B] <= C { pc += A; charge }
 
 	// Rare builtins (min, max, clear, print, println, complex, real, imag,
 	// ...): r[A...] = builtin fn.Builtins[C].

@@ -63,6 +63,9 @@ var roles = [opCount]opRoles{
 	OpJEq:     {rJump, rReg, rReg}, OpJNe: {rJump, rReg, rReg}, OpJLtS: {rJump, rReg, rReg}, OpJLeS: {rJump, rReg, rReg},
 	OpJLtU: {rJump, rReg, rReg}, OpJLeU: {rJump, rReg, rReg},
 	OpJLtSI: {rJump, rReg, rImm}, OpJGeSI: {rJump, rReg, rImm}, OpJGtSI: {rJump, rReg, rImm}, OpJLeSI: {rJump, rReg, rImm},
+	OpLoopJEq: {rJump, rReg, rReg}, OpLoopJNe: {rJump, rReg, rReg}, OpLoopJLtS: {rJump, rReg, rReg}, OpLoopJLeS: {rJump, rReg, rReg},
+	OpLoopJLtU: {rJump, rReg, rReg}, OpLoopJLeU: {rJump, rReg, rReg},
+	OpLoopJLtSI: {rJump, rReg, rImm}, OpLoopJGeSI: {rJump, rReg, rImm}, OpLoopJGtSI: {rJump, rReg, rImm}, OpLoopJLeSI: {rJump, rReg, rImm},
 }
 
 // needsTypeNop lists ops followed by an OpNop whose A is a type index.
