@@ -51,6 +51,9 @@ func Disasm(fn *Func) string {
 		fmt.Fprintf(&b, "  const r%d = %s\n", int(fn.ConstBase)+i, constString(c))
 	}
 	for pc, ins := range fn.Code[:max(len(fn.Code)-1, 0)] {
+		if fn.sealed {
+			ins = decode(ins)
+		}
 		line := int32(0)
 		if pc < len(fn.Lines) {
 			line = fn.Lines[pc]

@@ -48,7 +48,7 @@ type Frame struct {
 	fn     *Func
 	pc     int32 // next instruction (return address while a callee runs)
 	base   int32
-	ret    int32 // caller register that receives the results (-1: none)
+	ret    int32 // caller register that receives the results, as a byte offset like an instruction operand (-1: none)
 	kind   uint8
 	defers *deferRec
 }

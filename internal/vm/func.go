@@ -66,6 +66,10 @@ type Func struct {
 	// grows to on its first call: its registers plus its deepest chain of
 	// static calls, capped (see SizeStacks). 0 for host functions.
 	StackNeed int32
+
+	// sealed: Seal has run, and the code's register operands are byte
+	// offsets (see Seal).
+	sealed bool
 }
 
 // CallSite describes the callee and arguments of a call, go or defer.

@@ -44,159 +44,159 @@ func (m *Machine) exec(f *Fiber) status {
 func (m *Machine) run1(f *Fiber) status {
 	ip, rp := f.enter()
 	for {
-		ins := *ip
+		ins := ip
 		ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), instrSize))
 		switch ins.Op {
 		case OpNop:
 		case OpMove:
-			*reg(rp, ins.A) = *reg(rp, ins.B)
+			*at(rp, ins.A) = *at(rp, ins.B)
 
 		case OpAdd:
-			reg(rp, ins.A).N = reg(rp, ins.B).N + reg(rp, ins.C).N
+			at(rp, ins.A).N = at(rp, ins.B).N + at(rp, ins.C).N
 		case OpAddI:
-			reg(rp, ins.A).N = reg(rp, ins.B).N + uint64(int64(ins.C))
+			at(rp, ins.A).N = at(rp, ins.B).N + uint64(int64(ins.C))
 		case OpSub:
-			reg(rp, ins.A).N = reg(rp, ins.B).N - reg(rp, ins.C).N
+			at(rp, ins.A).N = at(rp, ins.B).N - at(rp, ins.C).N
 		case OpMul:
-			reg(rp, ins.A).N = reg(rp, ins.B).N * reg(rp, ins.C).N
+			at(rp, ins.A).N = at(rp, ins.B).N * at(rp, ins.C).N
 		case OpAnd:
-			reg(rp, ins.A).N = reg(rp, ins.B).N & reg(rp, ins.C).N
+			at(rp, ins.A).N = at(rp, ins.B).N & at(rp, ins.C).N
 		case OpOr:
-			reg(rp, ins.A).N = reg(rp, ins.B).N | reg(rp, ins.C).N
+			at(rp, ins.A).N = at(rp, ins.B).N | at(rp, ins.C).N
 		case OpXor:
-			reg(rp, ins.A).N = reg(rp, ins.B).N ^ reg(rp, ins.C).N
+			at(rp, ins.A).N = at(rp, ins.B).N ^ at(rp, ins.C).N
 		case OpAndNot:
-			reg(rp, ins.A).N = reg(rp, ins.B).N &^ reg(rp, ins.C).N
+			at(rp, ins.A).N = at(rp, ins.B).N &^ at(rp, ins.C).N
 		case OpShl:
-			reg(rp, ins.A).N = reg(rp, ins.B).N << reg(rp, ins.C).N
+			at(rp, ins.A).N = at(rp, ins.B).N << at(rp, ins.C).N
 		case OpShrS:
-			reg(rp, ins.A).N = uint64(int64(reg(rp, ins.B).N) >> reg(rp, ins.C).N)
+			at(rp, ins.A).N = uint64(int64(at(rp, ins.B).N) >> at(rp, ins.C).N)
 		case OpShrU:
-			reg(rp, ins.A).N = reg(rp, ins.B).N >> reg(rp, ins.C).N
+			at(rp, ins.A).N = at(rp, ins.B).N >> at(rp, ins.C).N
 		case OpShlI:
-			reg(rp, ins.A).N = reg(rp, ins.B).N << (uint(ins.C) & 63)
+			at(rp, ins.A).N = at(rp, ins.B).N << (uint(ins.C) & 63)
 		case OpShrSI:
-			reg(rp, ins.A).N = uint64(int64(reg(rp, ins.B).N) >> (uint(ins.C) & 63))
+			at(rp, ins.A).N = uint64(int64(at(rp, ins.B).N) >> (uint(ins.C) & 63))
 		case OpShrUI:
-			reg(rp, ins.A).N = reg(rp, ins.B).N >> (uint(ins.C) & 63)
+			at(rp, ins.A).N = at(rp, ins.B).N >> (uint(ins.C) & 63)
 		case OpNeg:
-			reg(rp, ins.A).N = -reg(rp, ins.B).N
+			at(rp, ins.A).N = -at(rp, ins.B).N
 		case OpCom:
-			reg(rp, ins.A).N = ^reg(rp, ins.B).N
+			at(rp, ins.A).N = ^at(rp, ins.B).N
 		case OpNot:
-			reg(rp, ins.A).N = reg(rp, ins.B).N ^ 1
+			at(rp, ins.A).N = at(rp, ins.B).N ^ 1
 		case OpSExt8:
-			reg(rp, ins.A).N = uint64(int64(int8(reg(rp, ins.B).N)))
+			at(rp, ins.A).N = uint64(int64(int8(at(rp, ins.B).N)))
 		case OpSExt16:
-			reg(rp, ins.A).N = uint64(int64(int16(reg(rp, ins.B).N)))
+			at(rp, ins.A).N = uint64(int64(int16(at(rp, ins.B).N)))
 		case OpSExt32:
-			reg(rp, ins.A).N = uint64(int64(int32(reg(rp, ins.B).N)))
+			at(rp, ins.A).N = uint64(int64(int32(at(rp, ins.B).N)))
 		case OpZExt8:
-			reg(rp, ins.A).N = uint64(uint8(reg(rp, ins.B).N))
+			at(rp, ins.A).N = uint64(uint8(at(rp, ins.B).N))
 		case OpZExt16:
-			reg(rp, ins.A).N = uint64(uint16(reg(rp, ins.B).N))
+			at(rp, ins.A).N = uint64(uint16(at(rp, ins.B).N))
 		case OpZExt32:
-			reg(rp, ins.A).N = uint64(uint32(reg(rp, ins.B).N))
+			at(rp, ins.A).N = uint64(uint32(at(rp, ins.B).N))
 
 		case OpEq:
-			*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).N == reg(rp, ins.C).N)}
+			*at(rp, ins.A) = Value{N: b2u(at(rp, ins.B).N == at(rp, ins.C).N)}
 		case OpNe:
-			*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).N != reg(rp, ins.C).N)}
+			*at(rp, ins.A) = Value{N: b2u(at(rp, ins.B).N != at(rp, ins.C).N)}
 		case OpLtS:
-			*reg(rp, ins.A) = Value{N: b2u(int64(reg(rp, ins.B).N) < int64(reg(rp, ins.C).N))}
+			*at(rp, ins.A) = Value{N: b2u(int64(at(rp, ins.B).N) < int64(at(rp, ins.C).N))}
 		case OpLeS:
-			*reg(rp, ins.A) = Value{N: b2u(int64(reg(rp, ins.B).N) <= int64(reg(rp, ins.C).N))}
+			*at(rp, ins.A) = Value{N: b2u(int64(at(rp, ins.B).N) <= int64(at(rp, ins.C).N))}
 		case OpLtU:
-			*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).N < reg(rp, ins.C).N)}
+			*at(rp, ins.A) = Value{N: b2u(at(rp, ins.B).N < at(rp, ins.C).N)}
 		case OpLeU:
-			*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).N <= reg(rp, ins.C).N)}
+			*at(rp, ins.A) = Value{N: b2u(at(rp, ins.B).N <= at(rp, ins.C).N)}
 		case OpLtSI:
-			*reg(rp, ins.A) = Value{N: b2u(int64(reg(rp, ins.B).N) < int64(ins.C))}
+			*at(rp, ins.A) = Value{N: b2u(int64(at(rp, ins.B).N) < int64(ins.C))}
 		case OpGtSI:
-			*reg(rp, ins.A) = Value{N: b2u(int64(reg(rp, ins.B).N) > int64(ins.C))}
+			*at(rp, ins.A) = Value{N: b2u(int64(at(rp, ins.B).N) > int64(ins.C))}
 
 		case OpFAdd:
-			reg(rp, ins.A).N = math.Float64bits(math.Float64frombits(reg(rp, ins.B).N) + math.Float64frombits(reg(rp, ins.C).N))
+			at(rp, ins.A).N = math.Float64bits(math.Float64frombits(at(rp, ins.B).N) + math.Float64frombits(at(rp, ins.C).N))
 		case OpFSub:
-			reg(rp, ins.A).N = math.Float64bits(math.Float64frombits(reg(rp, ins.B).N) - math.Float64frombits(reg(rp, ins.C).N))
+			at(rp, ins.A).N = math.Float64bits(math.Float64frombits(at(rp, ins.B).N) - math.Float64frombits(at(rp, ins.C).N))
 		case OpFMul:
-			reg(rp, ins.A).N = math.Float64bits(math.Float64frombits(reg(rp, ins.B).N) * math.Float64frombits(reg(rp, ins.C).N))
+			at(rp, ins.A).N = math.Float64bits(math.Float64frombits(at(rp, ins.B).N) * math.Float64frombits(at(rp, ins.C).N))
 		case OpFDiv:
-			reg(rp, ins.A).N = math.Float64bits(math.Float64frombits(reg(rp, ins.B).N) / math.Float64frombits(reg(rp, ins.C).N))
+			at(rp, ins.A).N = math.Float64bits(math.Float64frombits(at(rp, ins.B).N) / math.Float64frombits(at(rp, ins.C).N))
 		case OpFNeg:
-			reg(rp, ins.A).N = math.Float64bits(-math.Float64frombits(reg(rp, ins.B).N))
+			at(rp, ins.A).N = math.Float64bits(-math.Float64frombits(at(rp, ins.B).N))
 		case OpFEq:
-			*reg(rp, ins.A) = Value{N: b2u(math.Float64frombits(reg(rp, ins.B).N) == math.Float64frombits(reg(rp, ins.C).N))}
+			*at(rp, ins.A) = Value{N: b2u(math.Float64frombits(at(rp, ins.B).N) == math.Float64frombits(at(rp, ins.C).N))}
 		case OpFNe:
-			*reg(rp, ins.A) = Value{N: b2u(math.Float64frombits(reg(rp, ins.B).N) != math.Float64frombits(reg(rp, ins.C).N))}
+			*at(rp, ins.A) = Value{N: b2u(math.Float64frombits(at(rp, ins.B).N) != math.Float64frombits(at(rp, ins.C).N))}
 		case OpFLt:
-			*reg(rp, ins.A) = Value{N: b2u(math.Float64frombits(reg(rp, ins.B).N) < math.Float64frombits(reg(rp, ins.C).N))}
+			*at(rp, ins.A) = Value{N: b2u(math.Float64frombits(at(rp, ins.B).N) < math.Float64frombits(at(rp, ins.C).N))}
 		case OpFLe:
-			*reg(rp, ins.A) = Value{N: b2u(math.Float64frombits(reg(rp, ins.B).N) <= math.Float64frombits(reg(rp, ins.C).N))}
+			*at(rp, ins.A) = Value{N: b2u(math.Float64frombits(at(rp, ins.B).N) <= math.Float64frombits(at(rp, ins.C).N))}
 		case OpF32:
-			reg(rp, ins.A).N = math.Float64bits(float64(float32(math.Float64frombits(reg(rp, ins.B).N))))
+			at(rp, ins.A).N = math.Float64bits(float64(float32(math.Float64frombits(at(rp, ins.B).N))))
 
 		case OpEqRef:
-			*reg(rp, ins.A) = Value{N: b2u(refIdentity(reg(rp, ins.B).R) == refIdentity(reg(rp, ins.C).R))}
+			*at(rp, ins.A) = Value{N: b2u(refIdentity(at(rp, ins.B).R) == refIdentity(at(rp, ins.C).R))}
 		case OpNeRef:
-			*reg(rp, ins.A) = Value{N: b2u(refIdentity(reg(rp, ins.B).R) != refIdentity(reg(rp, ins.C).R))}
+			*at(rp, ins.A) = Value{N: b2u(refIdentity(at(rp, ins.B).R) != refIdentity(at(rp, ins.C).R))}
 		case OpIsNil:
-			*reg(rp, ins.A) = Value{N: b2u(isNil(reg(rp, ins.B).R))}
+			*at(rp, ins.A) = Value{N: b2u(isNil(at(rp, ins.B).R))}
 
 		case OpCvtSF:
-			reg(rp, ins.A).N = math.Float64bits(float64(int64(reg(rp, ins.B).N)))
+			at(rp, ins.A).N = math.Float64bits(float64(int64(at(rp, ins.B).N)))
 		case OpCvtUF:
-			reg(rp, ins.A).N = math.Float64bits(float64(reg(rp, ins.B).N))
+			at(rp, ins.A).N = math.Float64bits(float64(at(rp, ins.B).N))
 		case OpCvtFS:
-			reg(rp, ins.A).N = uint64(int64(math.Float64frombits(reg(rp, ins.B).N)))
+			at(rp, ins.A).N = uint64(int64(math.Float64frombits(at(rp, ins.B).N)))
 		case OpCvtFU:
-			reg(rp, ins.A).N = f2u(math.Float64frombits(reg(rp, ins.B).N))
+			at(rp, ins.A).N = f2u(math.Float64frombits(at(rp, ins.B).N))
 		case OpGlobal:
-			*reg(rp, ins.A) = Value{R: m.globalPtrs[ins.B]}
+			*at(rp, ins.A) = Value{R: m.globalPtrs[ins.B]}
 		case OpLoad:
-			p, _ := reg(rp, ins.B).R.(*Value)
+			p, _ := at(rp, ins.B).R.(*Value)
 			if p == nil {
 				f.save(ip)
 				panic(errNil)
 			}
-			*reg(rp, ins.A) = *p
+			*at(rp, ins.A) = *p
 		case OpStore:
-			p, _ := reg(rp, ins.A).R.(*Value)
+			p, _ := at(rp, ins.A).R.(*Value)
 			if p == nil {
 				f.save(ip)
 				panic(errNil)
 			}
-			*p = *reg(rp, ins.B)
+			*p = *at(rp, ins.B)
 		case OpFieldAddr:
-			p, _ := reg(rp, ins.B).R.(*Value)
+			p, _ := at(rp, ins.B).R.(*Value)
 			if p == nil {
 				f.save(ip)
 				panic(errNil)
 			}
-			*reg(rp, ins.A) = Value{R: &p.R.([]Value)[ins.C]}
+			*at(rp, ins.A) = Value{R: &p.R.([]Value)[ins.C]}
 		case OpField:
-			*reg(rp, ins.A) = reg(rp, ins.B).R.([]Value)[ins.C]
+			*at(rp, ins.A) = at(rp, ins.B).R.([]Value)[ins.C]
 		case OpIndexAddr, OpIndexAddrP, OpIndex:
 			var s []Value
 			if ins.Op == OpIndexAddrP {
-				p, _ := reg(rp, ins.B).R.(*Value)
+				p, _ := at(rp, ins.B).R.(*Value)
 				if p == nil {
 					f.save(ip)
 					panic(errNil)
 				}
 				s = p.R.([]Value)
 			} else {
-				s, _ = reg(rp, ins.B).R.([]Value)
+				s, _ = at(rp, ins.B).R.([]Value)
 			}
-			i := reg(rp, ins.C).N
+			i := at(rp, ins.C).N
 			if i >= uint64(len(s)) {
 				f.save(ip)
 				panic(indexError(int64(i), len(s)))
 			}
 			if ins.Op == OpIndex {
-				*reg(rp, ins.A) = s[i]
+				*at(rp, ins.A) = s[i]
 			} else {
-				*reg(rp, ins.A) = Value{R: &s[i]}
+				*at(rp, ins.A) = Value{R: &s[i]}
 			}
 		case OpCall:
 			top := &f.frames[len(f.frames)-1]
@@ -244,13 +244,13 @@ func (m *Machine) run1(f *Fiber) status {
 			// call), so they are not live across it.
 			f.ip, f.rp = ip, rp
 			if ins.Op == OpCallClosure {
-				c, _ := reg(rp, ins.B).R.(*Closure)
+				c, _ := at(rp, ins.B).R.(*Closure)
 				if c == nil || c.Fn.Host != nil {
 					goto slowPath
 				}
 				callee, free = c.Fn, c.Free
 			} else {
-				x, _ := reg(rp, ins.B).R.(*Iface)
+				x, _ := at(rp, ins.B).R.(*Iface)
 				if x == nil {
 					goto slowPath
 				}
@@ -331,7 +331,7 @@ func (m *Machine) run1(f *Fiber) status {
 			caller := &f.frames[n-2]
 			sp := unsafe.Pointer(unsafe.SliceData(f.stack))
 			if ins.Op == OpRet1 && top.ret >= 0 {
-				*reg(sp, caller.base+top.ret) = *reg(rp, ins.B)
+				*at(unsafe.Add(sp, uintptr(caller.base)*valueSize), top.ret) = *at(rp, ins.B)
 			}
 			if fn := top.fn; fn.RefsAll || len(fn.Refs) > 0 {
 				fn.clearRefs(unsafe.Slice((*Value)(rp), fn.NRegs))
@@ -340,126 +340,126 @@ func (m *Machine) run1(f *Fiber) status {
 			ip = &caller.fn.Code[caller.pc]
 			rp = unsafe.Add(sp, uintptr(caller.base)*valueSize)
 		case OpJump:
-			ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 		case OpLoop:
-			ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 			if f.charge(ip) {
 				return stYield
 			}
 		case OpBrFalse:
-			if reg(rp, ins.B).N == 0 {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if at(rp, ins.B).N == 0 {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 			}
 		case OpBrTrue:
-			if reg(rp, ins.B).N != 0 {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if at(rp, ins.B).N != 0 {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 			}
 		case OpJEq:
-			if reg(rp, ins.B).N == reg(rp, ins.C).N {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if at(rp, ins.B).N == at(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 			}
 		case OpJNe:
-			if reg(rp, ins.B).N != reg(rp, ins.C).N {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if at(rp, ins.B).N != at(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 			}
 		case OpJLtS:
-			if int64(reg(rp, ins.B).N) < int64(reg(rp, ins.C).N) {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if int64(at(rp, ins.B).N) < int64(at(rp, ins.C).N) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 			}
 		case OpJLeS:
-			if int64(reg(rp, ins.B).N) <= int64(reg(rp, ins.C).N) {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if int64(at(rp, ins.B).N) <= int64(at(rp, ins.C).N) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 			}
 		case OpJLtU:
-			if reg(rp, ins.B).N < reg(rp, ins.C).N {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if at(rp, ins.B).N < at(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 			}
 		case OpJLeU:
-			if reg(rp, ins.B).N <= reg(rp, ins.C).N {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if at(rp, ins.B).N <= at(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 			}
 		case OpJLtSI:
-			if int64(reg(rp, ins.B).N) < int64(ins.C) {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if int64(at(rp, ins.B).N) < int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 			}
 		case OpJGeSI:
-			if int64(reg(rp, ins.B).N) >= int64(ins.C) {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if int64(at(rp, ins.B).N) >= int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 			}
 		case OpJGtSI:
-			if int64(reg(rp, ins.B).N) > int64(ins.C) {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if int64(at(rp, ins.B).N) > int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 			}
 		case OpJLeSI:
-			if int64(reg(rp, ins.B).N) <= int64(ins.C) {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if int64(at(rp, ins.B).N) <= int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 			}
 		case OpLoopJEq:
-			if reg(rp, ins.B).N == reg(rp, ins.C).N {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if at(rp, ins.B).N == at(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 				if f.charge(ip) {
 					return stYield
 				}
 			}
 		case OpLoopJNe:
-			if reg(rp, ins.B).N != reg(rp, ins.C).N {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if at(rp, ins.B).N != at(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 				if f.charge(ip) {
 					return stYield
 				}
 			}
 		case OpLoopJLtS:
-			if int64(reg(rp, ins.B).N) < int64(reg(rp, ins.C).N) {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if int64(at(rp, ins.B).N) < int64(at(rp, ins.C).N) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 				if f.charge(ip) {
 					return stYield
 				}
 			}
 		case OpLoopJLeS:
-			if int64(reg(rp, ins.B).N) <= int64(reg(rp, ins.C).N) {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if int64(at(rp, ins.B).N) <= int64(at(rp, ins.C).N) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 				if f.charge(ip) {
 					return stYield
 				}
 			}
 		case OpLoopJLtU:
-			if reg(rp, ins.B).N < reg(rp, ins.C).N {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if at(rp, ins.B).N < at(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 				if f.charge(ip) {
 					return stYield
 				}
 			}
 		case OpLoopJLeU:
-			if reg(rp, ins.B).N <= reg(rp, ins.C).N {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if at(rp, ins.B).N <= at(rp, ins.C).N {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 				if f.charge(ip) {
 					return stYield
 				}
 			}
 		case OpLoopJLtSI:
-			if int64(reg(rp, ins.B).N) < int64(ins.C) {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if int64(at(rp, ins.B).N) < int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 				if f.charge(ip) {
 					return stYield
 				}
 			}
 		case OpLoopJGeSI:
-			if int64(reg(rp, ins.B).N) >= int64(ins.C) {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if int64(at(rp, ins.B).N) >= int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 				if f.charge(ip) {
 					return stYield
 				}
 			}
 		case OpLoopJGtSI:
-			if int64(reg(rp, ins.B).N) > int64(ins.C) {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if int64(at(rp, ins.B).N) > int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 				if f.charge(ip) {
 					return stYield
 				}
 			}
 		case OpLoopJLeSI:
-			if int64(reg(rp, ins.B).N) <= int64(ins.C) {
-				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)*instrSize))
+			if int64(at(rp, ins.B).N) <= int64(ins.C) {
+				ip = (*Instr)(unsafe.Add(unsafe.Pointer(ip), int(ins.A)))
 				if f.charge(ip) {
 					return stYield
 				}
@@ -470,23 +470,23 @@ func (m *Machine) run1(f *Fiber) status {
 		// inline; everything else (parking, hand-offs, closed or nil
 		// channels, aggregate elements, completions) runs in slow.
 		case OpSend:
-			c, _ := reg(rp, ins.A).R.(*Chan)
+			c, _ := at(rp, ins.A).R.(*Chan)
 			if c != nil && !f.resume && !c.closed && c.count < len(c.buf) && c.recvq.first == nil && !c.elem.isAgg() {
 				i := c.head + c.count
 				if i >= len(c.buf) {
 					i -= len(c.buf)
 				}
-				c.buf[i] = *reg(rp, ins.B)
+				c.buf[i] = *at(rp, ins.B)
 				c.count++
 				break
 			}
-			if st := m.chanSlow(f, ins, ip, rp); st != stContinue {
+			if st := m.chanSlow(f, *ins, ip, rp); st != stContinue {
 				return st
 			}
 		case OpRecv, OpRecvOK:
-			c, _ := reg(rp, ins.B).R.(*Chan)
+			c, _ := at(rp, ins.B).R.(*Chan)
 			if c != nil && !f.resume && c.count > 0 && c.sendq.first == nil {
-				*reg(rp, ins.A) = c.buf[c.head]
+				*at(rp, ins.A) = c.buf[c.head]
 				c.buf[c.head] = Value{}
 				c.head++
 				if c.head == len(c.buf) {
@@ -494,11 +494,11 @@ func (m *Machine) run1(f *Fiber) status {
 				}
 				c.count--
 				if ins.Op == OpRecvOK {
-					*reg(rp, ins.A+1) = Value{N: 1}
+					*at(rp, ins.A+regScale) = Value{N: 1}
 				}
 				break
 			}
-			if st := m.chanSlow(f, ins, ip, rp); st != stContinue {
+			if st := m.chanSlow(f, *ins, ip, rp); st != stContinue {
 				return st
 			}
 
@@ -507,7 +507,7 @@ func (m *Machine) run1(f *Fiber) status {
 			// loop is live across a call (which would make the compiler
 			// spill ip and rp on every dispatch).
 			f.ip, f.rp = ip, rp
-			if st := m.slow(f, ins); st != stContinue {
+			if st := m.slow(f, *ins); st != stContinue {
 				return st
 			}
 			ip, rp = f.ip, f.rp
@@ -523,8 +523,8 @@ func (m *Machine) run1(f *Fiber) status {
 func (m *Machine) chanSlow(f *Fiber, ins Instr, ip *Instr, rp unsafe.Pointer) status {
 	f.save(ip)
 	if ins.Op == OpSend {
-		c, _ := reg(rp, ins.A).R.(*Chan)
-		if !m.chanSend(f, c, *reg(rp, ins.B)) {
+		c, _ := at(rp, ins.A).R.(*Chan)
+		if !m.chanSend(f, c, *at(rp, ins.B)) {
 			f.frames[len(f.frames)-1].pc--
 			if f.sudog == &f.sg {
 				f.sg.direct = true // a receiver completes it (wakeSudog)
@@ -533,20 +533,20 @@ func (m *Machine) chanSlow(f *Fiber, ins Instr, ip *Instr, rp unsafe.Pointer) st
 		}
 		return stContinue
 	}
-	c, _ := reg(rp, ins.B).R.(*Chan)
+	c, _ := at(rp, ins.B).R.(*Chan)
 	v, ok, done := m.chanRecv(f, c)
 	if !done {
 		f.frames[len(f.frames)-1].pc--
 		if f.sudog == &f.sg {
 			// Parked in c's queue: a sender or Close delivers into the
 			// destination directly (wakeSudog).
-			f.sg.direct, f.sg.dst, f.sg.okDst = true, reg(rp, ins.A), ins.Op == OpRecvOK
+			f.sg.direct, f.sg.dst, f.sg.okDst = true, at(rp, ins.A), ins.Op == OpRecvOK
 		}
 		return stPark
 	}
-	*reg(rp, ins.A) = v
+	*at(rp, ins.A) = v
 	if ins.Op == OpRecvOK {
-		*reg(rp, ins.A+1) = Value{N: b2u(ok)}
+		*at(rp, ins.A+regScale) = Value{N: b2u(ok)}
 	}
 	return stContinue
 }
@@ -593,7 +593,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		}
 		caller := &f.frames[n-2]
 		if top.ret >= 0 {
-			dst := f.stack[caller.base+top.ret:]
+			dst := f.stack[caller.base+top.ret/regScale:]
 			for i, r := range res {
 				dst[i] = regs[r]
 			}
@@ -622,139 +622,139 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		ip, rp = f.enter()
 
 	case OpDivS, OpDivU, OpRemS, OpRemU:
-		y := reg(rp, ins.C).N
+		y := at(rp, ins.C).N
 		if y == 0 {
 			f.save(ip)
 			panic(errDivide)
 		}
-		reg(rp, ins.A).N = divide(ins.Op, reg(rp, ins.B).N, y)
+		at(rp, ins.A).N = divide(ins.Op, at(rp, ins.B).N, y)
 	case OpNegShift:
-		if int64(reg(rp, ins.B).N) < 0 {
+		if int64(at(rp, ins.B).N) < 0 {
 			f.save(ip)
 			panic(runtimeError("negative shift amount"))
 		}
 	case OpCAdd, OpCSub, OpCMul, OpCDiv, OpCNeg, OpCEq, OpCNe, OpC64:
-		*reg(rp, ins.A) = complexOp(ins.Op, *reg(rp, ins.B), *reg(rp, ins.C))
+		*at(rp, ins.A) = complexOp(ins.Op, *at(rp, ins.B), *at(rp, ins.C))
 
 	case OpSAdd:
-		*reg(rp, ins.A) = Str(reg(rp, ins.B).String() + reg(rp, ins.C).String())
+		*at(rp, ins.A) = Str(at(rp, ins.B).String() + at(rp, ins.C).String())
 	case OpSEq:
-		*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).String() == reg(rp, ins.C).String())}
+		*at(rp, ins.A) = Value{N: b2u(at(rp, ins.B).String() == at(rp, ins.C).String())}
 	case OpSNe:
-		*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).String() != reg(rp, ins.C).String())}
+		*at(rp, ins.A) = Value{N: b2u(at(rp, ins.B).String() != at(rp, ins.C).String())}
 	case OpSLt:
-		*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).String() < reg(rp, ins.C).String())}
+		*at(rp, ins.A) = Value{N: b2u(at(rp, ins.B).String() < at(rp, ins.C).String())}
 	case OpSLe:
-		*reg(rp, ins.A) = Value{N: b2u(reg(rp, ins.B).String() <= reg(rp, ins.C).String())}
+		*at(rp, ins.A) = Value{N: b2u(at(rp, ins.B).String() <= at(rp, ins.C).String())}
 	case OpSIndex:
-		s := reg(rp, ins.B).String()
-		i := reg(rp, ins.C).N
+		s := at(rp, ins.B).String()
+		i := at(rp, ins.C).N
 		if i >= uint64(len(s)) {
 			f.save(ip)
 			panic(indexError(int64(i), len(s)))
 		}
-		*reg(rp, ins.A) = Value{N: uint64(s[i])}
+		*at(rp, ins.A) = Value{N: uint64(s[i])}
 
 	case OpEqV, OpNeV:
 		f.save(ip)
 		c := &f.fn().Cmps[ins.C]
 		eq := Equal(c.T, *reg(rp, c.X), *reg(rp, c.Y))
-		*reg(rp, ins.A) = Value{N: b2u(eq == (ins.Op == OpEqV))}
+		*at(rp, ins.A) = Value{N: b2u(eq == (ins.Op == OpEqV))}
 	case OpConv:
 		f.save(ip)
-		*reg(rp, ins.A) = convert(&f.fn().Convs[ins.C], *reg(rp, ins.B))
+		*at(rp, ins.A) = convert(&f.fn().Convs[ins.C], *at(rp, ins.B))
 
 	case OpAlloc:
 		t := f.fn().Types[ins.B]
 		if t.isEmptyAgg() {
 			// Every zero-size variable has one address, as in gc.
-			*reg(rp, ins.A) = Value{R: &m.zerobase}
+			*at(rp, ins.A) = Value{R: &m.zerobase}
 			break
 		}
 		c := new(Value)
 		if t.isAgg() {
 			*c = t.Zero()
 		}
-		*reg(rp, ins.A) = Value{R: c}
+		*at(rp, ins.A) = Value{R: c}
 	case OpLoadAgg:
-		p, _ := reg(rp, ins.B).R.(*Value)
+		p, _ := at(rp, ins.B).R.(*Value)
 		if p == nil {
 			f.save(ip)
 			panic(errNil)
 		}
-		*reg(rp, ins.A) = f.fn().Types[ins.C].Copy(*p)
+		*at(rp, ins.A) = f.fn().Types[ins.C].Copy(*p)
 	case OpStoreAgg:
-		p, _ := reg(rp, ins.A).R.(*Value)
+		p, _ := at(rp, ins.A).R.(*Value)
 		if p == nil {
 			f.save(ip)
 			panic(errNil)
 		}
-		f.fn().Types[ins.C].Assign(p, *reg(rp, ins.B))
+		f.fn().Types[ins.C].Assign(p, *at(rp, ins.B))
 	case OpSlice:
 		f.save(ip)
-		*reg(rp, ins.A) = sliceOp(&f.fn().Slices[ins.C], f.regs(), ins.B)
+		*at(rp, ins.A) = sliceOp(&f.fn().Slices[ins.C], f.regs(), decodeOperand(rReg, ins.B))
 	case OpLen:
-		*reg(rp, ins.A) = Value{N: uint64(lenOf(reg(rp, ins.B).R))}
+		*at(rp, ins.A) = Value{N: uint64(lenOf(at(rp, ins.B).R))}
 	case OpCap:
-		*reg(rp, ins.A) = Value{N: uint64(capOf(reg(rp, ins.B).R))}
+		*at(rp, ins.A) = Value{N: uint64(capOf(at(rp, ins.B).R))}
 	case OpMakeSlice:
 		f.save(ip)
-		*reg(rp, ins.A) = makeSlice(&f.fn().Makes[ins.C], f.regs())
+		*at(rp, ins.A) = makeSlice(&f.fn().Makes[ins.C], f.regs())
 	case OpAppend:
 		a := &f.fn().Appends[ins.C]
-		*reg(rp, ins.A) = appendValues(a, *reg(rp, ins.B), *reg(rp, a.Src))
+		*at(rp, ins.A) = appendValues(a, *at(rp, ins.B), *reg(rp, a.Src))
 	case OpCopy:
 		a := &f.fn().Appends[ins.C]
-		*reg(rp, ins.A) = Value{N: uint64(copyValues(a.Elem, *reg(rp, ins.B), *reg(rp, a.Src)))}
+		*at(rp, ins.A) = Value{N: uint64(copyValues(a.Elem, *at(rp, ins.B), *reg(rp, a.Src)))}
 
 	case OpMakeMap:
 		f.save(ip)
 		t := f.fn().Types[ins.C]
 		hint := 0
 		if ins.B >= 0 {
-			hint = int(int64(reg(rp, ins.B).N))
+			hint = int(int64(at(rp, ins.B).N))
 			if hint < 0 {
 				panic(runtimeError("makemap: size out of range"))
 			}
 		}
-		*reg(rp, ins.A) = Value{R: NewMap(t.Key, t.Elem, min(hint, 1<<16))}
+		*at(rp, ins.A) = Value{R: NewMap(t.Key, t.Elem, min(hint, 1<<16))}
 	case OpMapLookup, OpMapLookupOK:
-		mp, _ := reg(rp, ins.B).R.(*Map)
+		mp, _ := at(rp, ins.B).R.(*Map)
 		f.save(ip)
-		v, ok := mp.Lookup(*reg(rp, ins.C))
+		v, ok := mp.Lookup(*at(rp, ins.C))
 		if !ok {
 			v = f.fn().Types[ip.A].Zero()
 		}
-		*reg(rp, ins.A) = v
+		*at(rp, ins.A) = v
 		if ins.Op == OpMapLookupOK {
-			*reg(rp, ins.A+1) = Value{N: b2u(ok)}
+			*at(rp, ins.A+regScale) = Value{N: b2u(ok)}
 		}
 	case OpMapUpdate:
-		mp, _ := reg(rp, ins.A).R.(*Map)
+		mp, _ := at(rp, ins.A).R.(*Map)
 		f.save(ip)
 		if mp == nil {
 			panic(plainError("assignment to entry in nil map"))
 		}
-		v := *reg(rp, ins.C)
+		v := *at(rp, ins.C)
 		if mp.ValT.isAgg() {
 			v = mp.ValT.Copy(v)
 		}
-		mp.Store(*reg(rp, ins.B), v)
+		mp.Store(*at(rp, ins.B), v)
 	case OpMapDelete:
-		mp, _ := reg(rp, ins.B).R.(*Map)
+		mp, _ := at(rp, ins.B).R.(*Map)
 		f.save(ip)
-		mp.Delete(*reg(rp, ins.C))
+		mp.Delete(*at(rp, ins.C))
 	case OpRange:
-		switch x := reg(rp, ins.B).R.(type) {
+		switch x := at(rp, ins.B).R.(type) {
 		case *Map:
-			*reg(rp, ins.A) = Value{R: x.Iter(m.rand())}
+			*at(rp, ins.A) = Value{R: x.Iter(m.rand())}
 		case string:
-			*reg(rp, ins.A) = Value{R: &strIter{s: x}}
+			*at(rp, ins.A) = Value{R: &strIter{s: x}}
 		default: // nil map or empty string
-			*reg(rp, ins.A) = Value{R: &strIter{}}
+			*at(rp, ins.A) = Value{R: &strIter{}}
 		}
 	case OpNext:
-		next(reg(rp, ins.B).R, reg(rp, ins.A))
+		next(at(rp, ins.B).R, at(rp, ins.A))
 
 	case OpMakeClosure:
 		c := &f.fn().Closures[ins.C]
@@ -762,7 +762,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		for i, r := range c.Free {
 			cl.Free[i] = *reg(rp, r)
 		}
-		*reg(rp, ins.A) = Value{R: cl}
+		*at(rp, ins.A) = Value{R: cl}
 
 	case OpCallClosure, OpCallInvoke:
 		top := &f.frames[len(f.frames)-1]
@@ -773,13 +773,13 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		hasRecv := false
 		top.pc = pcOf(top, ip)
 		if ins.Op == OpCallClosure {
-			c, _ := reg(rp, ins.B).R.(*Closure)
+			c, _ := at(rp, ins.B).R.(*Closure)
 			if c == nil {
 				panic(errNil)
 			}
 			callee, free = c.Fn, c.Free
 		} else {
-			x, _ := reg(rp, ins.B).R.(*Iface)
+			x, _ := at(rp, ins.B).R.(*Iface)
 			if x == nil {
 				panic(errNil)
 			}
@@ -788,7 +788,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		}
 		nb := top.base + top.fn.NRegs
 		if callee.Host != nil {
-			m.callHost(f, callee, cs, f.regs(), nb, ins.A, recv, hasRecv)
+			m.callHost(f, callee, cs, f.regs(), nb, decodeOperand(rDst, ins.A), recv, hasRecv)
 			if f.state != Running {
 				top.pc--
 				return stPark
@@ -827,7 +827,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		top := &f.frames[len(f.frames)-1]
 		cs := &top.fn.Calls[ins.C]
 		top.pc = pcOf(top, ip)
-		m.callHost(f, cs.Fn, cs, f.regs(), top.base+top.fn.NRegs, ins.A, Value{}, false)
+		m.callHost(f, cs.Fn, cs, f.regs(), top.base+top.fn.NRegs, decodeOperand(rDst, ins.A), Value{}, false)
 		if f.state != Running {
 			top.pc--
 			return stPark
@@ -836,12 +836,12 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 
 	case OpGo:
 		f.save(ip)
-		m.spawnCall(f, f.fn(), &f.fn().Calls[ins.C], f.regs(), ins.B)
+		m.spawnCall(f, f.fn(), &f.fn().Calls[ins.C], f.regs(), decodeOperand(roles[OpGo].b, ins.B))
 	case OpDefer:
 		f.save(ip)
 		top := &f.frames[len(f.frames)-1]
 		cs := &top.fn.Calls[ins.C]
-		d := m.makeDefer(top.fn, cs, f.regs(), ins.B)
+		d := m.makeDefer(top.fn, cs, f.regs(), decodeOperand(roles[OpDefer].b, ins.B))
 		target := top
 		if cs.DeferStack >= 0 {
 			target = &f.frames[reg(rp, cs.DeferStack).N]
@@ -860,23 +860,23 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		ip, rp = f.enter()
 	case OpPanic:
 		f.save(ip)
-		v := *reg(rp, ins.B)
+		v := *at(rp, ins.B)
 		if v.R == nil {
 			v = m.nilPanicValue()
 		}
 		panic(&GuestPanic{Val: v})
 	case OpRecover:
-		*reg(rp, ins.A) = Value{}
+		*at(rp, ins.A) = Value{}
 		top := &f.frames[len(f.frames)-1]
 		if p := f.panic; p != nil && top.kind == frameDeferPanic && !p.recovered {
 			p.recovered = true
-			*reg(rp, ins.A) = p.val
+			*at(rp, ins.A) = p.val
 		}
 
 	case OpMakeIface:
-		*reg(rp, ins.A) = Value{R: &Iface{T: f.fn().Types[ins.C], V: *reg(rp, ins.B)}}
+		*at(rp, ins.A) = Value{R: &Iface{T: f.fn().Types[ins.C], V: *at(rp, ins.B)}}
 	case OpTypeAssert, OpTypeAssertOK, OpIfaceAssert, OpIfaceAssertOK:
-		x, _ := reg(rp, ins.B).R.(*Iface)
+		x, _ := at(rp, ins.B).R.(*Iface)
 		types := f.fn().Types
 		t := types[ins.C]
 		var ok bool
@@ -887,46 +887,46 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		}
 		switch {
 		case ok && (ins.Op == OpTypeAssert || ins.Op == OpTypeAssertOK):
-			*reg(rp, ins.A) = x.V
+			*at(rp, ins.A) = x.V
 		case ok:
-			*reg(rp, ins.A) = *reg(rp, ins.B)
+			*at(rp, ins.A) = *at(rp, ins.B)
 		case ins.Op == OpTypeAssertOK:
-			*reg(rp, ins.A) = t.Zero()
+			*at(rp, ins.A) = t.Zero()
 		case ins.Op == OpIfaceAssertOK:
-			*reg(rp, ins.A) = Value{}
+			*at(rp, ins.A) = Value{}
 		default:
 			f.save(ip)
 			panic(m.assertError(types[ip.A], x, t))
 		}
 		if ins.Op == OpTypeAssertOK || ins.Op == OpIfaceAssertOK {
-			*reg(rp, ins.A+1) = Value{N: b2u(ok)}
+			*at(rp, ins.A+regScale) = Value{N: b2u(ok)}
 		}
 
 	case OpMakeChan:
 		t := f.fn().Types[ins.C]
 		size := int64(0)
 		if ins.B >= 0 {
-			size = int64(reg(rp, ins.B).N)
+			size = int64(at(rp, ins.B).N)
 		}
 		if size < 0 || size > MaxAllocValues {
 			f.save(ip)
 			panic(plainError("makechan: size out of range"))
 		}
-		*reg(rp, ins.A) = Value{R: newChan(t.Elem, int(size))}
+		*at(rp, ins.A) = Value{R: newChan(t.Elem, int(size))}
 	case OpClose:
 		f.save(ip)
-		c, _ := reg(rp, ins.B).R.(*Chan)
+		c, _ := at(rp, ins.B).R.(*Chan)
 		m.chanClose(c)
 	case OpSelect:
 		f.save(ip)
-		if !m.selectOp(f, &f.fn().Selects[ins.C], f.regs(), ins.A) {
+		if !m.selectOp(f, &f.fn().Selects[ins.C], f.regs(), decodeOperand(rReg2, ins.A)) {
 			f.frames[len(f.frames)-1].pc--
 			return stPark
 		}
 
 	case OpBuiltin:
 		f.save(ip)
-		m.builtin(f, &f.fn().Builtins[ins.C], f.regs(), ins.A)
+		m.builtin(f, &f.fn().Builtins[ins.C], f.regs(), decodeOperand(rOpt, ins.A))
 		if f.state != Running {
 			f.frames[len(f.frames)-1].pc--
 			return stPark
@@ -991,6 +991,12 @@ const (
 	instrSize = int(unsafe.Sizeof(Instr{}))
 	valueSize = uintptr(unsafe.Sizeof(Value{}))
 )
+
+// at returns the register at byte offset off (an encoded instruction
+// operand, see Seal) of the frame whose registers start at rp.
+func at(rp unsafe.Pointer, off int32) *Value {
+	return (*Value)(unsafe.Add(rp, int(off)))
+}
 
 // reg returns register i of the frame whose registers start at rp.
 func reg(rp unsafe.Pointer, i int32) *Value {

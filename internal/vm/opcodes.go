@@ -4,6 +4,9 @@ package vm
 // A, B and C are register indexes in the current frame unless the comment
 // says otherwise. "aux" names a per-function side table indexed by an
 // operand. Registers hold Values (see value.go); r[X] is register X.
+// The comments give operands as the compiler writes them (register
+// indexes, jumps in instructions); Seal re-encodes register operands and
+// jumps as byte offsets for the dispatch loop (see Seal).
 //
 // Integer ops work on 64 bits and wrap; the compiler follows every op on a
 // narrower type with an extension op, so registers always hold a properly

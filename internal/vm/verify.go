@@ -1,6 +1,9 @@
 package vm
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // Operand roles, for the verifier and the disassembler.
 type role uint8
@@ -123,6 +126,9 @@ func Verify(fn *Func) error {
 		if int(ins.Op) >= int(opCount) {
 			return bad(pc, "bad opcode")
 		}
+		if fn.sealed {
+			ins = decode(ins)
+		}
 		ro := roles[ins.Op]
 		nres := int32(0)
 		switch ins.Op {
@@ -224,12 +230,92 @@ func Verify(fn *Func) error {
 var sentinel = Instr{Op: OpNop, A: -1, B: -1, C: -1}
 
 // Seal appends the end sentinel to fn's code; compilers call it last.
+//
+// Seal also encodes every register operand of an instruction as its byte
+// offset from the frame's register base (index * the size of a Value), and
+// every jump as a byte offset from the next instruction, so the dispatch
+// loop adds them to the base or the instruction pointer as they are, with
+// no scaling per operand.
+// Side tables (call arguments, return lists, select cases...) keep register
+// indexes; so does the frame's view of a result register only through
+// Frame.ret, which is an offset too. Verify and Disasm decode operands back
+// to indexes, and the slow paths receive decoded instructions (decode).
 func Seal(fn *Func) {
 	for i := range fn.Calls {
 		if fn.Calls[i].Kind == CallInvoke {
 			fn.Calls[i].ic = new(icache)
 		}
 	}
+	for i, ins := range fn.Code {
+		if int(ins.Op) < int(opCount) {
+			fn.Code[i] = encode(ins)
+		}
+	}
 	fn.Code = append(fn.Code, sentinel)
 	fn.Lines = append(fn.Lines, fn.Lines[len(fn.Lines)-1])
+	fn.sealed = true
+}
+
+// regScale is the byte size of a register: an encoded register operand is
+// its index times regScale.
+const regScale = int32(valueSize)
+
+// maxRegOperand is the largest register index an operand can encode.
+const maxRegOperand = math.MaxInt32/regScale - 3
+
+func encodeOperand(r role, x int32) int32 {
+	switch r {
+	case rJump:
+		if x < math.MinInt32/int32(instrSize) || x > math.MaxInt32/int32(instrSize) {
+			return math.MinInt32 // decodes out of range: Verify rejects it
+		}
+		return x * int32(instrSize)
+	case rReg, rReg2, rReg3, rOpt, rDst:
+		if x == -1 && (r == rOpt || r == rDst) {
+			return -1
+		}
+		if x < 0 || x > maxRegOperand {
+			return math.MinInt32 // decodes out of range: Verify rejects it
+		}
+		return x * regScale
+	}
+	return x
+}
+
+func decodeOperand(r role, x int32) int32 {
+	switch r {
+	case rJump:
+		return x / int32(instrSize)
+	case rReg, rReg2, rReg3, rOpt, rDst:
+		if x < 0 {
+			if x == -1 {
+				return -1
+			}
+			return math.MinInt32
+		}
+		return x / regScale
+	}
+	return x
+}
+
+// encode returns ins with its register operands as byte offsets.
+func encode(ins Instr) Instr {
+	ro := roles[ins.Op]
+	ins.A = encodeOperand(ro.a, ins.A)
+	ins.B = encodeOperand(ro.b, ins.B)
+	ins.C = encodeOperand(ro.c, ins.C)
+	return ins
+}
+
+// decode returns a sealed instruction with its register operands as
+// indexes again.
+func decode(ins Instr) Instr {
+	if int(ins.Op) >= int(opCount) {
+		return ins
+	}
+	ro := roles[ins.Op]
+	ins.A = decodeOperand(ro.a, ins.A)
+	ins.B = decodeOperand(ro.b, ins.B)
+	ins.C = decodeOperand(ro.c, ins.C)
+	return ins
 }
