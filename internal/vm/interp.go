@@ -480,9 +480,11 @@ func (m *Machine) run1(f *Fiber) status {
 				c.count++
 				break
 			}
-			if st := m.chanSlow(f, *ins, ip, rp); st != stContinue {
+			f.ip, f.rp = ip, rp
+			if st := m.chanSlow(f, *ins); st != stContinue {
 				return st
 			}
+			ip, rp = f.ip, f.rp
 		case OpRecv, OpRecvOK:
 			c, _ := at(rp, ins.B).R.(*Chan)
 			if c != nil && !f.resume && c.count > 0 && c.sendq.first == nil {
@@ -498,9 +500,11 @@ func (m *Machine) run1(f *Fiber) status {
 				}
 				break
 			}
-			if st := m.chanSlow(f, *ins, ip, rp); st != stContinue {
+			f.ip, f.rp = ip, rp
+			if st := m.chanSlow(f, *ins); st != stContinue {
 				return st
 			}
+			ip, rp = f.ip, f.rp
 
 		default:
 			// Everything else runs out of line, so that no value of this
@@ -519,8 +523,10 @@ func (m *Machine) run1(f *Fiber) status {
 // (hand-offs, parks, completions after a park, nil and closed channels,
 // aggregate elements). It is a small function of its own rather than a
 // case of slow, whose large frame would cost every hand-off; a channel
-// operation never moves the stack, so rp stays valid.
-func (m *Machine) chanSlow(f *Fiber, ins Instr, ip *Instr, rp unsafe.Pointer) status {
+// operation never moves the stack, so f.rp stays valid. Like slow, it
+// reads the loop state through f.ip and f.rp.
+func (m *Machine) chanSlow(f *Fiber, ins Instr) status {
+	ip, rp := f.ip, f.rp
 	f.save(ip)
 	if ins.Op == OpSend {
 		c, _ := at(rp, ins.A).R.(*Chan)
