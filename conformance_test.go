@@ -27,6 +27,7 @@ type guestCase struct {
 	exit   int
 	stderr []string
 	args   []string
+	stdin  string // the program's standard input (// stdin: "Go-quoted")
 	skip   string
 	// spindleOnly marks programs that use spindle's own packages (fiber):
 	// they are not compared against the go toolchain.
@@ -70,6 +71,13 @@ func parseCase(t *testing.T, path string) guestCase {
 		}
 		if v, ok := strings.CutPrefix(line, "// stderr: "); ok {
 			c.stderr = append(c.stderr, v)
+		}
+		if v, ok := strings.CutPrefix(line, "// stdin: "); ok {
+			in, err := strconv.Unquote(v)
+			if err != nil {
+				t.Fatalf("%s: bad stdin directive: %v", path, err)
+			}
+			c.stdin = in
 		}
 		if v, ok := strings.CutPrefix(line, "// args: "); ok {
 			c.args = strings.Fields(v)
@@ -150,13 +158,13 @@ func TestConformance(t *testing.T) {
 				return
 			}
 			if len(c.shards) == 0 {
-				stdout, stderr, code := runGuestOpts(t, c.path, spindle.Options{Args: c.args, Reductions: c.reductions})
+				stdout, stderr, code := runGuestOpts(t, c.path, spindle.Options{Args: c.args, Stdin: strings.NewReader(c.stdin), Reductions: c.reductions})
 				checkCase(t, c, stdout, stderr, code)
 				return
 			}
 			for _, n := range c.shards {
 				t.Run(fmt.Sprintf("shards=%d", n), func(t *testing.T) {
-					stdout, stderr, code := runGuestOpts(t, c.path, spindle.Options{Args: c.args, Reductions: c.reductions, Shards: n})
+					stdout, stderr, code := runGuestOpts(t, c.path, spindle.Options{Args: c.args, Stdin: strings.NewReader(c.stdin), Reductions: c.reductions, Shards: n})
 					checkCase(t, c, stdout, stderr, code)
 				})
 			}
@@ -222,6 +230,7 @@ func TestConformanceAgainstGo(t *testing.T) {
 				t.Fatalf("go build: %v\n%s", err, out)
 			}
 			cmd := exec.Command(bin, c.args...)
+			cmd.Stdin = strings.NewReader(c.stdin)
 			var o, e bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &o, &e
 			err := cmd.Run()
@@ -341,6 +350,7 @@ func TestConformanceSchedulerModes(t *testing.T) {
 				t.Parallel()
 				opts := mode.opts
 				opts.Args = c.args
+				opts.Stdin = strings.NewReader(c.stdin)
 				opts.NoStarveWarning = true
 				stdout, stderr, code := runGuestOpts(t, c.path, opts)
 				checkCase(t, c, stdout, stderr, code)

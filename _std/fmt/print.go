@@ -11,7 +11,6 @@ package fmt
 import (
 	"errors"
 	"io"
-	"os"
 )
 
 // State represents the printer state passed to custom formatters.
@@ -112,8 +111,17 @@ func Sprintf(format string, a ...any) string
 // caller must format and call w.Write itself.
 func fprint(w io.Writer, kind int, format string, a []any) (n int, ok bool)
 
-// printFile is fprint for an *os.File.
-func printFile(f *os.File, kind int, format string, a []any) (n int, ok bool)
+// printStd is fprint for standard output: os.Stdout's descriptor when it
+// is an open file, or descriptor 1 when package os is not part of the
+// program; ok is false when the caller must call os.Stdout's Write itself
+// (a nil or closed Stdout).
+func printStd(kind int, format string, a []any) (n int, ok bool)
+
+// stdio returns functions that return os.Stdin and os.Stdout, or nils when
+// package os is not part of the program (or its init has not run yet, when
+// the streams are still the process's own). os's init binds them; fmt does
+// not import os.
+func stdio() (stdin func() io.Reader, stdout func() io.Writer)
 
 // Fprint formats using the default formats and writes to w.
 func Fprint(w io.Writer, a ...any) (n int, err error) {
@@ -142,28 +150,31 @@ func Fprintf(w io.Writer, format string, a ...any) (n int, err error) {
 
 // Print formats using the default formats and writes to standard output.
 func Print(a ...any) (n int, err error) {
-	if n, ok := printFile(os.Stdout, 0, "", a); ok {
+	if n, ok := printStd(0, "", a); ok {
 		return n, nil
 	}
-	return Fprint(os.Stdout, a...)
+	_, out := stdio()
+	return Fprint(out(), a...)
 }
 
 // Println formats using the default formats and writes to standard
 // output, with spaces between operands and a trailing newline.
 func Println(a ...any) (n int, err error) {
-	if n, ok := printFile(os.Stdout, 1, "", a); ok {
+	if n, ok := printStd(1, "", a); ok {
 		return n, nil
 	}
-	return Fprintln(os.Stdout, a...)
+	_, out := stdio()
+	return Fprintln(out(), a...)
 }
 
 // Printf formats according to a format specifier and writes to standard
 // output.
 func Printf(format string, a ...any) (n int, err error) {
-	if n, ok := printFile(os.Stdout, 2, format, a); ok {
+	if n, ok := printStd(2, format, a); ok {
 		return n, nil
 	}
-	return Fprintf(os.Stdout, format, a...)
+	_, out := stdio()
+	return Fprintf(out(), format, a...)
 }
 
 // Append formats using the default formats and appends the result to b.
@@ -252,9 +263,12 @@ type Scanner interface {
 }
 
 // scan runs the host scanner: kind 0 Scan, 1 Scanln, 2 Scanf; from r when
-// fromReader, else from str. The error is io.EOF (code 1),
+// fromReader, else from str; kind|fromStdin reads descriptor 0 (package os
+// is not part of the program). The error is io.EOF (code 1),
 // io.ErrUnexpectedEOF (2), a new error with text msg (3) or the reader's
 // own error rerr (4).
+const fromStdin = 8
+
 func scan(kind int, fromReader bool, r io.Reader, str, format string, a []any) (n int, code int, msg string, rerr error)
 
 func scanErr(code int, msg string, rerr error) error {
@@ -275,20 +289,32 @@ func scanErr(code int, msg string, rerr error) error {
 // space-separated values into successive arguments. Newlines count as
 // space.
 func Scan(a ...any) (n int, err error) {
-	return Fscan(os.Stdin, a...)
+	if in, _ := stdio(); in != nil {
+		return Fscan(in(), a...)
+	}
+	n, code, msg, rerr := scan(0|fromStdin, true, nil, "", "", a)
+	return n, scanErr(code, msg, rerr)
 }
 
 // Scanln is similar to Scan, but stops scanning at a newline and after the
 // final item there must be a newline or EOF.
 func Scanln(a ...any) (n int, err error) {
-	return Fscanln(os.Stdin, a...)
+	if in, _ := stdio(); in != nil {
+		return Fscanln(in(), a...)
+	}
+	n, code, msg, rerr := scan(1|fromStdin, true, nil, "", "", a)
+	return n, scanErr(code, msg, rerr)
 }
 
 // Scanf scans text read from standard input, storing successive
 // space-separated values into successive arguments as determined by the
 // format.
 func Scanf(format string, a ...any) (n int, err error) {
-	return Fscanf(os.Stdin, format, a...)
+	if in, _ := stdio(); in != nil {
+		return Fscanf(in(), format, a...)
+	}
+	n, code, msg, rerr := scan(2|fromStdin, true, nil, "", format, a)
+	return n, scanErr(code, msg, rerr)
 }
 
 // Sscan scans the argument string, storing successive space-separated

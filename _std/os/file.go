@@ -24,6 +24,17 @@ var (
 	Stderr = NewFile(2, "/dev/stderr")
 )
 
+// Package fmt does not import os (a program that only prints does not pay
+// for type-checking and compiling os at start-up): os hands fmt its
+// standard streams through the host instead. fmt's Print functions read
+// the current Stdout (so reassigning it redirects them, as in Go) and
+// fall back to the closures for a Stdout that is not an open file.
+func init() {
+	bindStdio(&Stdout, func() io.Reader { return Stdin }, func() io.Writer { return Stdout })
+}
+
+func bindStdio(stdout **File, in func() io.Reader, out func() io.Writer)
+
 // Flags to OpenFile (Linux values).
 const (
 	O_RDONLY int = 0x0

@@ -76,13 +76,17 @@ func init() {
 		p.free()
 		res[0], res[1] = vm.Int(int64(n)), vm.Bool(true)
 	})
-	reg("fmt.printFile", func(f *vm.Fiber, args, res []vm.Value) {
-		pv, kind, format, a := args[0].Ptr(), args[1].Int(), args[2].String(), args[3].Slice()
+	reg("fmt.printStd", func(f *vm.Fiber, args, res []vm.Value) {
+		kind, format, a := args[0].Int(), args[1].String(), args[2].Slice()
 		res[0], res[1] = vm.Value{}, vm.Value{}
-		if pv == nil {
-			return
+		fd := 1 // package os is not part of the program
+		if v := mdata(f.M).stdoutVar; v != nil {
+			pv := v.Ptr() // the current os.Stdout
+			if pv == nil {
+				return
+			}
+			fd = int(pv.Slice()[0].Int())
 		}
-		fd := int(pv.Slice()[0].Int())
 		if !fdWritable(f.M, fd) {
 			return
 		}
@@ -98,6 +102,15 @@ func init() {
 		n, _ := fdWrite(f.M, fd, p.buf)
 		p.free()
 		res[0], res[1] = vm.Int(int64(n)), vm.Bool(true)
+	})
+	reg("fmt.stdio", func(f *vm.Fiber, args, res []vm.Value) {
+		d := mdata(f.M)
+		res[0], res[1] = d.stdinFn, d.stdoutFn
+	})
+	reg("os.bindStdio", func(f *vm.Fiber, args, res []vm.Value) {
+		d := mdata(f.M)
+		d.stdoutVar = args[0].Ptr()
+		d.stdinFn, d.stdoutFn = args[1], args[2]
 	})
 	reg("fmt.errorf", func(f *vm.Fiber, args, res []vm.Value) {
 		format, a := args[0].String(), args[1].Slice()

@@ -227,6 +227,9 @@ func (g bufioRunes) UnreadRune() error {
 	return g.guestRuneScanner.UnreadRune()
 }
 
+// fromStdin marks a scan kind that reads descriptor 0 (fmt's scan).
+const fromStdin = 8
+
 func newGuestReader(f *vm.Fiber, x *vm.Iface) io.Reader {
 	g := &guestReader{f: f, x: x, fd: -1}
 	if x.T.Name == "*os.File" {
@@ -259,11 +262,18 @@ func init() {
 		var n int
 		var err error
 		if fromReader {
-			x := rv.Iface()
-			if x == nil {
-				panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
+			var r io.Reader
+			if kind&fromStdin != 0 {
+				// Scan and friends in a program without package os.
+				kind &^= fromStdin
+				r = &guestReader{f: f, fd: 0, name: "/dev/stdin"}
+			} else {
+				x := rv.Iface()
+				if x == nil {
+					panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
+				}
+				r = newGuestReader(f, x)
 			}
-			r := newGuestReader(f, x)
 			switch kind {
 			case 0:
 				n, err = fmt.Fscan(r, hs...)

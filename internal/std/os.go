@@ -338,6 +338,13 @@ type machData struct {
 	// meths caches the fmt methods of the run's types (see methodsOf).
 	meths map[*vm.Type]*methInfo
 
+	// stdoutVar is the variable os.Stdout, and stdinFn and stdoutFn return
+	// os.Stdin and os.Stdout as an io.Reader and io.Writer, when package
+	// os is part of the program (its init binds them: fmt does not import
+	// os). Nil and zero before that.
+	stdoutVar         *vm.Value
+	stdinFn, stdoutFn vm.Value
+
 	// stateT is the guest type *fmt.pstate (a fmt.State implementation),
 	// registered by fmt's init.
 	stateT *vm.Type
