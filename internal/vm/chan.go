@@ -113,6 +113,13 @@ func (c *Chan) Cap() int {
 func (c *Chan) zero() Value { return c.elem.Zero() }
 
 // wakeSudog completes a waiting fiber's operation.
+// completeDirect readies a fiber whose parked plain send or receive its
+// waker has completed: it resumes past the channel instruction.
+func (f *Fiber) completeDirect() {
+	f.frames[len(f.frames)-1].pc++
+	f.wakeDone()
+}
+
 func wakeSudog(s *sudog, v Value, ok bool) {
 	f := s.f
 	if s.direct && f.state == Parked && (ok || !s.isSend) {
@@ -122,8 +129,7 @@ func wakeSudog(s *sudog, v Value, ok bool) {
 				*(*Value)(unsafe.Add(unsafe.Pointer(s.dst), valueSize)) = Value{N: b2u(ok)}
 			}
 		}
-		f.frames[len(f.frames)-1].pc++
-		f.wakeDone()
+		f.completeDirect()
 		return
 	}
 	f.xidx = int32(s.caseIdx)

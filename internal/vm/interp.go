@@ -527,9 +527,24 @@ func (m *Machine) run1(f *Fiber) status {
 // reads the loop state through f.ip and f.rp.
 func (m *Machine) chanSlow(f *Fiber, ins Instr) status {
 	ip, rp := f.ip, f.rp
-	f.save(ip)
 	if ins.Op == OpSend {
 		c, _ := at(rp, ins.A).R.(*Chan)
+		// The hand-off to a receiver parked in a plain receive (not a
+		// select): the value goes straight into its register and it moves
+		// past its instruction (what chanSend, pop and wakeSudog do, in
+		// one step: the path every unbuffered message takes).
+		if c != nil && !f.resume && !c.closed && !c.elem.isAgg() {
+			if r := c.recvq.first; r != nil && r.direct && !r.isSelect && r.f.state == Parked {
+				c.recvq.remove(r)
+				*r.dst = *at(rp, ins.B)
+				if r.okDst {
+					*(*Value)(unsafe.Add(unsafe.Pointer(r.dst), valueSize)) = Value{N: 1}
+				}
+				r.f.completeDirect()
+				return stContinue
+			}
+		}
+		f.save(ip)
 		if !m.chanSend(f, c, *at(rp, ins.B)) {
 			f.frames[len(f.frames)-1].pc--
 			if f.sudog == &f.sg {
@@ -540,6 +555,19 @@ func (m *Machine) chanSlow(f *Fiber, ins Instr) status {
 		return stContinue
 	}
 	c, _ := at(rp, ins.B).R.(*Chan)
+	// The hand-off from a sender parked in a plain send (see above).
+	if c != nil && !f.resume && c.count == 0 {
+		if sd := c.sendq.first; sd != nil && sd.direct && !sd.isSelect && sd.f.state == Parked {
+			c.sendq.remove(sd)
+			*at(rp, ins.A) = sd.val
+			if ins.Op == OpRecvOK {
+				*at(rp, ins.A+regScale) = Value{N: 1}
+			}
+			sd.f.completeDirect()
+			return stContinue
+		}
+	}
+	f.save(ip)
 	v, ok, done := m.chanRecv(f, c)
 	if !done {
 		f.frames[len(f.frames)-1].pc--
