@@ -132,7 +132,7 @@ func wakeSudog(s *sudog, v Value, ok bool) {
 		f.completeDirect()
 		return
 	}
-	f.xidx = int32(s.caseIdx)
+	f.sg.caseIdx = s.caseIdx // a select's winning case (Wake keeps it)
 	f.Wake(v, ok)
 }
 
@@ -182,7 +182,7 @@ func (m *Machine) chanRecv(f *Fiber, c *Chan) (v Value, ok, done bool) {
 	if f.resume {
 		f.resume = false
 		f.CheckInterrupt()
-		return f.xfer, f.xok, true
+		return f.sg.val, f.xok, true
 	}
 	if c == nil {
 		f.Park("chan receive (nil chan)")
@@ -270,12 +270,12 @@ func (m *Machine) selectOp(f *Fiber, op *SelectOp, regs []Value, dst int32) bool
 	if f.resume {
 		f.resume = false
 		f.CheckInterrupt()
-		i := int(f.xidx)
+		i := int(f.sg.caseIdx)
 		cs := &op.Cases[i]
 		if cs.Send && !f.xok {
 			panic(plainError("send on closed channel"))
 		}
-		m.selectResult(op, regs, dst, i, f.xfer, f.xok)
+		m.selectResult(op, regs, dst, i, f.sg.val, f.xok)
 		return true
 	}
 	// Poll the cases in a random order: the first ready one wins, which is

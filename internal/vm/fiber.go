@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 	"unsafe"
@@ -80,15 +81,6 @@ type Fiber struct {
 	stack []Value
 	// frames is frame0[:1] until the fiber calls deeper.
 	frames []Frame
-	// ip and rp hold the dispatch loop's state across a call to slow.
-	ip *Instr
-	rp unsafe.Pointer
-
-	// Completion of a parked operation: set by whoever wakes the fiber,
-	// read by the instruction that parked when it re-executes.
-	xfer Value
-	xidx int32
-
 	budget int32
 	// hostTop is the end of the running host call's argument window: guest
 	// frames pushed by CallGuest go above it.
@@ -96,6 +88,8 @@ type Fiber struct {
 
 	state FiberState
 	end   EndStatus
+	// waitLen is the length of the wait reason (see waitPtr).
+	waitLen uint16
 	// Flags.
 	resume      bool
 	xok         bool
@@ -110,7 +104,10 @@ type Fiber struct {
 	finished    bool // ended (returned, unwound, or captured a panic)
 	warned      bool // the starved-fiber warning was printed
 
-	waitReason string
+	// waitPtr and waitLen are the wait reason of the last park (a string
+	// split in two: the reasons are literals, and a string header would
+	// cost 8 more bytes in every fiber). See WaitReason.
+	waitPtr *byte
 
 	panic *panicRec
 
@@ -120,7 +117,11 @@ type Fiber struct {
 	gen    uint64
 	unlink func()
 	sudog  *sudog
-	sg     sudog // the wait entry of a plain channel operation
+	// sg is the wait entry of a plain channel operation. It also carries
+	// the completion of any park: whoever wakes the fiber with Wake leaves
+	// the value in sg.val (and ok in xok), a select's winning case in
+	// sg.caseIdx, for the parked instruction to read when it re-executes.
+	sg sudog
 
 	// ext holds what few fibers need (fiber-package state, select
 	// buffers, a result), allocated on first use to keep fibers small.
@@ -174,7 +175,7 @@ func (f *Fiber) Park(reason string) {
 func (f *Fiber) ParkUnlink(reason string, unlink func()) {
 	f.gen++
 	f.state = Parked
-	f.waitReason = reason
+	f.waitPtr, f.waitLen = unsafe.StringData(reason), uint16(min(len(reason), math.MaxUint16))
 	f.unlink = unlink
 	if f.cancelled && !f.cancelSeen || f.M.shutdown {
 		// Cancellation reaches a fiber at its next park point.
@@ -183,18 +184,18 @@ func (f *Fiber) ParkUnlink(reason string, unlink func()) {
 }
 
 // Wake makes a parked fiber runnable; the parked instruction re-executes
-// in completion mode and reads xfer/xok. Waking a fiber that is not parked
+// in completion mode and reads the value and ok (Xfer). Waking a fiber that is not parked
 // (a stale wake-up of a cancelled fiber) does nothing.
 func (f *Fiber) Wake(v Value, ok bool) {
 	if f.state != Parked {
 		return
 	}
-	f.xfer, f.xok = v, ok
 	f.resume = true
 	if f.sudog != nil && f.ext != nil {
 		clear(f.ext.selBuf) // a select's wait entries
 	}
 	f.wakeDone()
+	f.sg.val, f.xok = v, ok // after wakeDone, which clears sg.val
 }
 
 // wakeDone makes a parked fiber runnable, dropping its wait entry's
@@ -282,7 +283,11 @@ func (f *Fiber) ResumingAPI() bool {
 }
 
 // Xfer returns the value handed over by Wake.
-func (f *Fiber) Xfer() (Value, bool) { return f.xfer, f.xok }
+func (f *Fiber) Xfer() (Value, bool) { return f.sg.val, f.xok }
+
+// WaitReason is the reason given to the fiber's last park ("chan
+// receive", "sleep", ...).
+func (f *Fiber) WaitReason() string { return unsafe.String(f.waitPtr, f.waitLen) }
 
 // growStack makes the stack at least n Values long, doubling; it reports
 // false if that would exceed the machine's cap.

@@ -242,7 +242,7 @@ func (m *Machine) run1(f *Fiber) status {
 			var recv Value
 			// ip and rp go through the fiber around the method lookup (a
 			// call), so they are not live across it.
-			f.ip, f.rp = ip, rp
+			m.ip, m.rp = ip, rp
 			if ins.Op == OpCallClosure {
 				c, _ := at(rp, ins.B).R.(*Closure)
 				if c == nil || c.Fn.Host != nil {
@@ -261,7 +261,7 @@ func (m *Machine) run1(f *Fiber) status {
 				}
 				recv = x.V
 			}
-			ip, rp = f.ip, f.rp
+			ip, rp = m.ip, m.rp
 			{
 				top := &f.frames[len(f.frames)-1]
 				fn := top.fn
@@ -311,21 +311,21 @@ func (m *Machine) run1(f *Fiber) status {
 		slowPath:
 			// Re-read the instruction: keeping ins live across the method
 			// lookup would cost a spill on every dispatch.
-			if st := m.slow(f, *(*Instr)(unsafe.Add(unsafe.Pointer(f.ip), -instrSize))); st != stContinue {
+			if st := m.slow(f, *(*Instr)(unsafe.Add(unsafe.Pointer(m.ip), -instrSize))); st != stContinue {
 				return st
 			}
-			ip, rp = f.ip, f.rp
+			ip, rp = m.ip, m.rp
 		case OpRet0, OpRet1:
 			n := len(f.frames)
 			top := &f.frames[n-1]
 			if top.defers != nil || top.kind != frameNormal || n == 1 {
 				// Deferred calls, a deferred or host-called frame, or the
 				// fiber's last frame: the general return in slow.
-				f.ip, f.rp = ip, rp
+				m.ip, m.rp = ip, rp
 				if st := m.slow(f, Instr{Op: OpReturn, C: ins.C}); st != stContinue {
 					return st
 				}
-				ip, rp = f.ip, f.rp
+				ip, rp = m.ip, m.rp
 				continue
 			}
 			caller := &f.frames[n-2]
@@ -480,11 +480,11 @@ func (m *Machine) run1(f *Fiber) status {
 				c.count++
 				break
 			}
-			f.ip, f.rp = ip, rp
+			m.ip, m.rp = ip, rp
 			if st := m.chanSlow(f, *ins); st != stContinue {
 				return st
 			}
-			ip, rp = f.ip, f.rp
+			ip, rp = m.ip, m.rp
 		case OpRecv, OpRecvOK:
 			c, _ := at(rp, ins.B).R.(*Chan)
 			if c != nil && !f.resume && c.count > 0 && c.sendq.first == nil {
@@ -500,21 +500,21 @@ func (m *Machine) run1(f *Fiber) status {
 				}
 				break
 			}
-			f.ip, f.rp = ip, rp
+			m.ip, m.rp = ip, rp
 			if st := m.chanSlow(f, *ins); st != stContinue {
 				return st
 			}
-			ip, rp = f.ip, f.rp
+			ip, rp = m.ip, m.rp
 
 		default:
 			// Everything else runs out of line, so that no value of this
 			// loop is live across a call (which would make the compiler
 			// spill ip and rp on every dispatch).
-			f.ip, f.rp = ip, rp
+			m.ip, m.rp = ip, rp
 			if st := m.slow(f, *ins); st != stContinue {
 				return st
 			}
-			ip, rp = f.ip, f.rp
+			ip, rp = m.ip, m.rp
 		}
 	}
 }
@@ -523,10 +523,10 @@ func (m *Machine) run1(f *Fiber) status {
 // (hand-offs, parks, completions after a park, nil and closed channels,
 // aggregate elements). It is a small function of its own rather than a
 // case of slow, whose large frame would cost every hand-off; a channel
-// operation never moves the stack, so f.rp stays valid. Like slow, it
-// reads the loop state through f.ip and f.rp.
+// operation never moves the stack, so m.rp stays valid. Like slow, it
+// reads the loop state through m.ip and m.rp.
 func (m *Machine) chanSlow(f *Fiber, ins Instr) status {
-	ip, rp := f.ip, f.rp
+	ip, rp := m.ip, m.rp
 	if ins.Op == OpSend {
 		c, _ := at(rp, ins.A).R.(*Chan)
 		// The hand-off to a receiver parked in a plain receive (not a
@@ -586,9 +586,9 @@ func (m *Machine) chanSlow(f *Fiber, ins Instr) status {
 }
 
 // slow executes the instructions that call into the runtime or the
-// scheduler. It reads and writes the loop state through f.ip and f.rp.
+// scheduler. It reads and writes the loop state through m.ip and m.rp.
 func (m *Machine) slow(f *Fiber, ins Instr) status {
-	ip, rp := f.ip, f.rp
+	ip, rp := m.ip, m.rp
 	switch ins.Op {
 	case OpReturn:
 		n := len(f.frames)
@@ -647,7 +647,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 					}
 					return stPark // the machine is exiting
 				}
-				f.ip, f.rp = f.enter()
+				m.ip, m.rp = f.enter()
 				return stContinue
 			}
 			f.panic = p.link
@@ -828,7 +828,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 				return stPark
 			}
 			rp = f.regBase(top.base)
-			f.ip, f.rp = ip, rp
+			m.ip, m.rp = ip, rp
 			return stContinue
 		}
 		need := int(nb+callee.NRegs) + 1
@@ -971,7 +971,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		f.save(ip)
 		panic(bugf("bad opcode %d in %s", ins.Op, f.fn().Name))
 	}
-	f.ip, f.rp = ip, rp
+	m.ip, m.rp = ip, rp
 	return stContinue
 }
 

@@ -188,7 +188,6 @@ func (m *Machine) fiberDone(f *Fiber) {
 		clear(f.stack)
 	}
 	f.stack = nil
-	f.ip, f.rp = nil, nil
 	f.frames = nil
 	f.sudog = nil
 	f.unlink = nil

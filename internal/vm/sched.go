@@ -63,6 +63,15 @@ type Machine struct {
 	globalPtrs []*Value
 	zerobase   Value
 
+	// ip and rp hold the running fiber's dispatch loop state across a
+	// call to one of its slow paths (slow, chanSlow): only one fiber runs
+	// on a machine at a time, so they live here rather than in every
+	// fiber. A host callback (CallGuest) runs the same fiber nested and
+	// leaves them as its own last slow path set them; the outer slow
+	// path writes its own back before it returns.
+	ip *Instr
+	rp unsafe.Pointer
+
 	// Run queue: FIFO, intrusive through Fiber.next.
 	head, tail *Fiber
 	cur        *Fiber
@@ -673,7 +682,7 @@ func (m *Machine) Dump() string {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		reason := f.waitReason
+		reason := f.WaitReason()
 		switch f.state {
 		case Runnable:
 			reason = "runnable"
