@@ -534,7 +534,8 @@ func (m *Machine) chanSlow(f *Fiber, ins Instr) status {
 		// past its instruction (what chanSend, pop and wakeSudog do, in
 		// one step: the path every unbuffered message takes).
 		if c != nil && !f.resume && !c.closed && !c.elem.isAgg() {
-			if r := c.recvq.first; r != nil && r.direct && !r.isSelect && r.f.state == Parked {
+			r := c.recvq.first
+			if r != nil && r.direct && !r.isSelect && r.f.state == Parked {
 				c.recvq.remove(r)
 				*r.dst = *at(rp, ins.B)
 				if r.okDst {
@@ -542,6 +543,14 @@ func (m *Machine) chanSlow(f *Fiber, ins Instr) status {
 				}
 				r.f.completeDirect()
 				return stContinue
+			}
+			if r == nil && c.count == len(c.buf) {
+				// No receiver and no room: park in the send queue.
+				s := &f.sg
+				s.f, s.c, s.val, s.caseIdx, s.isSend, s.isSelect = f, c, *at(rp, ins.B), -1, true, false
+				s.direct = true // a receiver completes it (wakeSudog)
+				m.parkPlain(f, ip, s, &c.sendq, "chan send")
+				return stPark
 			}
 		}
 		f.save(ip)
@@ -566,6 +575,15 @@ func (m *Machine) chanSlow(f *Fiber, ins Instr) status {
 			sd.f.completeDirect()
 			return stContinue
 		}
+		if c.sendq.first == nil && !c.closed {
+			// Nothing to receive: park in the receive queue; a sender or
+			// Close delivers into the destination directly (wakeSudog).
+			s := &f.sg
+			s.f, s.c, s.caseIdx, s.isSend, s.isSelect = f, c, -1, false, false
+			s.direct, s.dst, s.okDst = true, at(rp, ins.A), ins.Op == OpRecvOK
+			m.parkPlain(f, ip, s, &c.recvq, "chan receive")
+			return stPark
+		}
 	}
 	f.save(ip)
 	v, ok, done := m.chanRecv(f, c)
@@ -583,6 +601,18 @@ func (m *Machine) chanSlow(f *Fiber, ins Instr) status {
 		*at(rp, ins.A+regScale) = Value{N: b2u(ok)}
 	}
 	return stContinue
+}
+
+// parkPlain parks f, running the channel instruction before ip, in wait
+// queue q with its own wait entry s (filled in by the caller): the frame
+// stays at the instruction, which its waker completes (direct) or which
+// re-executes.
+func (m *Machine) parkPlain(f *Fiber, ip *Instr, s *sudog, q *waitq, reason string) {
+	top := &f.frames[len(f.frames)-1]
+	top.pc = pcOf(top, ip) - 1
+	q.push(s)
+	f.sudog = s
+	f.Park(reason)
 }
 
 // slow executes the instructions that call into the runtime or the
