@@ -199,6 +199,7 @@ func (m *Machine) run1(f *Fiber) status {
 				*at(rp, ins.A) = Value{R: &s[i]}
 			}
 		case OpCall:
+			ret := ins.A
 			top := &f.frames[len(f.frames)-1]
 			fn := top.fn
 			cs := &fn.Calls[ins.C]
@@ -227,7 +228,7 @@ func (m *Machine) run1(f *Fiber) status {
 				f.growFrames()
 			}
 			f.frames = f.frames[:n+1]
-			f.frames[n] = Frame{fn: callee, base: nb, ret: retOf(&f.frames[n-1])}
+			f.frames[n] = Frame{fn: callee, base: nb, ret: ret}
 			ip = &callee.Code[0]
 			rp = win
 			f.budget--
