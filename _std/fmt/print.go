@@ -6,6 +6,11 @@
 // functions accept pointers to basic types only); map keys of interface
 // type holding different dynamic types sort by type name, not by Go's
 // type-descriptor address.
+//
+// Unlike Go's, this fmt does not import os, so a program that only prints
+// does not type-check and compile os at start-up: os's init hands fmt its
+// standard streams (bindStdio), and Print, Println and Printf write to the
+// os.Stdout of the moment (printStd, stdio).
 package fmt
 
 import (
