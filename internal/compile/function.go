@@ -571,6 +571,9 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 		fc.vf.Makes = append(fc.vf.Makes, vm.MakeOp{T: fc.c.typ(i.Type()), Len: fc.reg(i.Len), Cap: fc.reg(i.Cap)})
 		fc.emit(vm.OpMakeSlice, fc.reg(i), 0, int32(len(fc.vf.Makes)-1))
 	case *ssa.MakeClosure:
+		if goOnly(i) != nil {
+			return // the go statement passes the free variables (see *ssa.Go)
+		}
 		op := vm.ClosureOp{Fn: fc.c.fn(i.Fn.(*ssa.Function))}
 		for _, b := range i.Bindings {
 			op.Free = append(op.Free, fc.reg(b))
@@ -614,6 +617,12 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 		fc.call(i.Common(), dst)
 	case *ssa.Go:
 		cs := fc.callSite(i.Common())
+		if mc, ok := i.Call.Value.(*ssa.MakeClosure); ok && goOnly(mc) == i {
+			cs.Kind, cs.Recv, cs.Fn = vm.CallStatic, -1, fc.c.fn(mc.Fn.(*ssa.Function))
+			for _, b := range mc.Bindings {
+				cs.Free = append(cs.Free, fc.reg(b))
+			}
+		}
 		fc.vf.Calls = append(fc.vf.Calls, cs)
 		fc.emit(vm.OpGo, 0, 0, int32(len(fc.vf.Calls)-1))
 	case *ssa.Defer:
@@ -995,6 +1004,32 @@ func isRuneSlice(t types.Type) bool {
 }
 
 // callSite describes a call's callee and arguments (for go and defer).
+// goOnly returns the go statement that is the only use of closure mc
+// and comes right after it in its block (`go func() {...}()`), or nil.
+// Such a closure is never allocated: the go statement starts the fiber
+// with the free variables' registers, which nothing between the two
+// instructions can overwrite.
+func goOnly(mc *ssa.MakeClosure) *ssa.Go {
+	refs := mc.Referrers()
+	if refs == nil || len(*refs) != 1 {
+		return nil
+	}
+	g, ok := (*refs)[0].(*ssa.Go)
+	if !ok || g.Call.Value != mc || g.Block() != mc.Block() {
+		return nil
+	}
+	instrs := mc.Block().Instrs
+	for k, in := range instrs {
+		if in == mc {
+			if k+1 < len(instrs) && instrs[k+1] == g {
+				return g
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
 func (fc *fnc) callSite(cc *ssa.CallCommon) vm.CallSite {
 	cs := vm.CallSite{Recv: -1, DeferStack: -1}
 	for _, a := range cc.Args {

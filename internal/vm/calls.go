@@ -106,10 +106,14 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 		}
 	}
 	if callee != nil && callee.Host == nil {
-		// The common cases: copy the arguments straight into the new stack.
+		// The common cases: copy the arguments (and a function literal's
+		// free variables, cs.Free) straight into the new stack.
 		nf := m.newFiber(callee, nil, free)
 		for i, a := range cs.Args {
 			nf.stack[i] = regs[a]
+		}
+		for i, r := range cs.Free {
+			nf.stack[int(callee.NParams)+i] = regs[r]
 		}
 		m.ready(nf)
 		return

@@ -86,6 +86,10 @@ type CallSite struct {
 	// DeferStack is the register holding the frame whose defer list a
 	// defer statement pushes to (range-over-func bodies), or -1.
 	DeferStack int32
+	// Free, for an OpGo of a function literal (Kind CallStatic), holds the
+	// registers of its free variables: `go func() {...}()` starts the
+	// fiber with them directly, allocating no closure.
+	Free []int32
 	// ic caches the last dynamic type and method of an invoke (Seal
 	// allocates it; shared by every machine running the program).
 	ic *icache

@@ -195,7 +195,7 @@ func Verify(fn *Func) error {
 		case OpMakeClosure:
 			okAux = c >= 0 && c < len(fn.Closures) && regs(fn.Closures[c].Free)
 		case OpCall, OpCallHost, OpCallClosure, OpCallInvoke, OpGo, OpDefer:
-			okAux = c >= 0 && c < len(fn.Calls) && regs(fn.Calls[c].Args)
+			okAux = c >= 0 && c < len(fn.Calls) && regs(fn.Calls[c].Args) && regs(fn.Calls[c].Free)
 			if okAux {
 				cs := fn.Calls[c]
 				okAux = (cs.Recv == -1 || reg(cs.Recv)) && (cs.DeferStack == -1 || reg(cs.DeferStack))
