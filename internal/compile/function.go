@@ -990,6 +990,12 @@ func (fc *fnc) convert(dst, x int32, from, to types.Type) {
 			fc.convs(dst, x, vm.Conv{Kind: vm.ConvSliceToArray, To: fc.c.typ(to)})
 			return
 		}
+		if p, ok := to.Underlying().(*types.Pointer); ok && fb != nil && fb.Kind() == types.UnsafePointer {
+			if et := fc.c.typ(p.Elem()); et.IsAgg() {
+				fc.convs(dst, x, vm.Conv{Kind: vm.ConvUnsafeToPtr, To: et})
+				return
+			}
+		}
 		fc.emit(vm.OpMove, dst, x, 0)
 	}
 }

@@ -126,6 +126,11 @@ const (
 	ConvSliceToArray
 	ConvSliceToArrayPtr
 	ConvAnyToUnsafe // unsafe.Pointer conversions: payload unchanged
+	// ConvUnsafeToPtr is unsafe.Pointer -> *T for an aggregate T (To is
+	// T): the payload is unchanged, but memory holding a value of another
+	// layout is refused with a run-time panic (spindle's values are not
+	// laid out as gc's, so such a reinterpretation has no meaning here).
+	ConvUnsafeToPtr
 )
 
 // Conv is the operand of OpConv.

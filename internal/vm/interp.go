@@ -1394,6 +1394,11 @@ func copyValues(elem *Type, dst, src Value) int {
 // convert implements OpConv.
 func convert(c *Conv, v Value) Value {
 	switch c.Kind {
+	case ConvUnsafeToPtr:
+		if p, _ := v.R.(*Value); p != nil && !c.To.holds(*p) {
+			panic(plainError("spindle: unsafe.Pointer conversion to *" + c.To.Name + " points at a value of another layout (spindle does not reinterpret memory)"))
+		}
+		return v
 	case ConvRuneToString:
 		r := int64(v.N)
 		if r < 0 || r > utf8.MaxRune {

@@ -190,6 +190,37 @@ func (t *Type) Copy(v Value) Value {
 	return v
 }
 
+// holds reports whether v has the shape of a value of type t: an
+// aggregate's element and field slots, recursively (scalars and
+// references are not told apart). unsafe.Pointer conversions check it.
+func (t *Type) holds(v Value) bool {
+	switch t.Kind {
+	case KArray:
+		s, ok := v.R.([]Value)
+		if !ok || len(s) != t.Len {
+			return false
+		}
+		if t.Elem.isAgg() {
+			for _, e := range s {
+				if !t.Elem.holds(e) {
+					return false
+				}
+			}
+		}
+	case KStruct:
+		s, ok := v.R.([]Value)
+		if !ok || len(s) != len(t.Fields) {
+			return false
+		}
+		for i, f := range t.Fields {
+			if f.Type.isAgg() && !f.Type.holds(s[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // Assign stores v (of aggregate type t) into the storage at dst in place,
 // so pointers to dst's fields or elements see the new value.
 func (t *Type) Assign(dst *Value, v Value) {
