@@ -164,7 +164,7 @@ func (fc *fnc) layout() {
 					if immOperand(ins, v) {
 						continue
 					}
-					fc.regs[v] = fc.constReg(fc.constValue(v), v.Type().String()+"|"+constKey(v))
+					fc.regs[v] = fc.constReg(fc.constValue(v, ins), v.Type().String()+"|"+constKey(v))
 				case *ssa.Function:
 					if call, ok := ins.(ssa.CallInstruction); ok && rp == &call.Common().Value {
 						fc.c.fn(v) // a static callee needs no register
@@ -231,8 +231,8 @@ func (fc *fnc) hasDefer() bool {
 	return false
 }
 
-// constValue converts an ssa constant.
-func (fc *fnc) constValue(c *ssa.Const) vm.Value {
+// constValue converts an ssa constant, an operand of instruction at.
+func (fc *fnc) constValue(c *ssa.Const, at ssa.Instruction) vm.Value {
 	vt := fc.c.typ(c.Type())
 	if c.Value == nil {
 		return vt.Zero()
@@ -262,6 +262,17 @@ func (fc *fnc) constValue(c *ssa.Const) vm.Value {
 		return vm.Value{R: complex(re, im)}
 	case vm.KString:
 		return vm.Str(constant.StringVal(c.Value))
+	case vm.KUnsafePointer:
+		// unsafe.Pointer(uintptr(k)), folded: 0 is nil, anything else
+		// would be an address, which spindle's values do not have.
+		if v, ok := constant.Uint64Val(constant.ToInt(c.Value)); ok && v == 0 {
+			return vt.Zero()
+		}
+		pos := at.Pos()
+		if !pos.IsValid() {
+			pos = fc.f.Pos()
+		}
+		panic(compileError(fmt.Sprintf("%s: spindle does not support converting the integer %s to unsafe.Pointer (its values have no addresses)", fc.pos(pos), c.Value)))
 	}
 	panic(compileError(fmt.Sprintf("BUG: constant %s of type %s", c.Value, c.Type())))
 }
