@@ -37,7 +37,17 @@ func init() {
 	reg("runtime.NumGoroutine", func(f *vm.Fiber, args, res []vm.Value) {
 		res[0] = vm.Int(int64(f.M.NumFibers()))
 	})
-	reg("runtime.GC", func(f *vm.Fiber, args, res []vm.Value) { runtime.GC() })
+	// runtime.GC blocks its caller until a collection completes, as in Go:
+	// the collection runs on the syscall pool and the other fibers go on
+	// (a fiber that loops on runtime.GC no longer holds the shard for a
+	// whole slice of collections).
+	reg("runtime.GC", func(f *vm.Fiber, args, res []vm.Value) {
+		if f.Resuming() {
+			f.SetHostState(nil)
+			return
+		}
+		f.M.Offload(f, "garbage collection", func() any { runtime.GC(); return nil })
+	})
 	reg("runtime.GOMAXPROCS", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(1) })
 	reg("runtime.NumCPU", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(runtime.NumCPU())) })
 	reg("runtime.Version", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Str(Version) })
