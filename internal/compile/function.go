@@ -2,6 +2,7 @@ package compile
 
 import (
 	"fmt"
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -21,6 +22,9 @@ type fnc struct {
 	regs  map[ssa.Value]int32
 	nregs int32
 	fused map[*ssa.BinOp]bool
+	// rangeDerefs holds the positions of the `*p` range expressions Go
+	// does not evaluate (see unevaluatedRange), computed on first use.
+	rangeDerefs map[token.Pos]bool
 	// spills maps read-only spilled parameters (see readOnlySpills) to the
 	// parameter; their Alloc, Store and FieldAddrs emit nothing.
 	spills map[*ssa.Alloc]*ssa.Parameter
@@ -501,6 +505,9 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 			fc.binop(i)
 		}
 	case *ssa.UnOp:
+		if i.Op == token.MUL && fc.unevaluatedRange(i) {
+			return
+		}
 		fc.unop(i)
 	case *ssa.Convert:
 		fc.convert(fc.reg(i), fc.reg(i.X), i.X.Type(), i.Type())
@@ -1021,6 +1028,57 @@ func isRuneSlice(t types.Type) bool {
 }
 
 // callSite describes a call's callee and arguments (for go and defer).
+// unevaluatedRange reports whether load is the dereference `*p` of an
+// array pointer that is the range expression of a loop with at most one
+// iteration variable, and nothing uses the loaded array: Go does not
+// evaluate such a range expression (its length is a constant), so a nil p
+// must not panic ($GOROOT/test/fixedbugs/issue72844.go, issue73476.go),
+// while go/ssa emits the load.
+func (fc *fnc) unevaluatedRange(load *ssa.UnOp) bool {
+	if refs := load.Referrers(); refs != nil && len(*refs) > 0 {
+		return false
+	}
+	if ptr, ok := load.X.Type().Underlying().(*types.Pointer); !ok {
+		return false
+	} else if _, ok := ptr.Elem().Underlying().(*types.Array); !ok {
+		return false
+	}
+	if fc.rangeDerefs == nil {
+		fc.rangeDerefs = map[token.Pos]bool{}
+		if syn := fc.f.Syntax(); syn != nil {
+			ast.Inspect(syn, func(n ast.Node) bool {
+				rs, ok := n.(*ast.RangeStmt)
+				if !ok || rs.Value != nil {
+					return true
+				}
+				star, ok := ast.Unparen(rs.X).(*ast.StarExpr)
+				if !ok {
+					return true
+				}
+				// len(x) is constant only if x holds no function call
+				// or channel receive.
+				plain := true
+				ast.Inspect(star, func(m ast.Node) bool {
+					switch m := m.(type) {
+					case *ast.CallExpr:
+						plain = false
+					case *ast.UnaryExpr:
+						if m.Op == token.ARROW {
+							plain = false
+						}
+					}
+					return plain
+				})
+				if plain {
+					fc.rangeDerefs[star.Star] = true
+				}
+				return true
+			})
+		}
+	}
+	return fc.rangeDerefs[load.Pos()]
+}
+
 // goOnly returns the go statement that is the only use of closure mc
 // and comes right after it in its block (`go func() {...}()`), or nil.
 // Such a closure is never allocated: the go statement starts the fiber
