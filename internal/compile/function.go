@@ -563,6 +563,9 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 		case *types.Pointer:
 			op.Kind = vm.KPointer
 			op.Len = int(u.Elem().Underlying().(*types.Array).Len())
+			if a, ok := i.X.(*ssa.Alloc); ok && a.Comment == "makeslice" {
+				op.Make = true
+			}
 		default:
 			op.Kind = vm.KSlice
 		}

@@ -145,6 +145,10 @@ type SliceOp struct {
 	Lo, Hi, Max int32
 	Kind        Kind // KString, KSlice, or KPointer (to array)
 	Len         int  // array length for KPointer
+	// Make marks the slicing go/ssa emits for make([]T, n, m) with a
+	// constant m (a new [m]T sliced to n): a bad n panics as makeslice
+	// does in gc ("len out of range", "cap out of range").
+	Make bool
 }
 
 // MakeOp is the operand of OpMakeSlice.

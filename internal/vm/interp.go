@@ -1268,6 +1268,14 @@ func sliceOp(op *SliceOp, regs []Value, b int32) Value {
 	s, _ := x.R.([]Value)
 	c := cap(s)
 	lo, hi, max := idx(op.Lo, 0), idx(op.Hi, len(s)), idx(op.Max, c)
+	if op.Make {
+		switch {
+		case hi < 0:
+			panic(runtimeError("makeslice: len out of range"))
+		case hi > c:
+			panic(runtimeError("makeslice: cap out of range"))
+		}
+	}
 	if op.Max >= 0 {
 		if max < 0 || max > c {
 			if op.Kind == KPointer {
