@@ -78,23 +78,64 @@ func Goexit()
 
 // MemStats holds host memory statistics (a subset of Go's fields).
 type MemStats struct {
-	Alloc      uint64
-	TotalAlloc uint64
-	Sys        uint64
-	Mallocs    uint64
-	Frees      uint64
-	HeapAlloc  uint64
-	HeapSys    uint64
-	HeapInuse  uint64
-	StackInuse uint64
-	NumGC      uint32
+	Alloc         uint64
+	TotalAlloc    uint64
+	Sys           uint64
+	Lookups       uint64
+	Mallocs       uint64
+	Frees         uint64
+	HeapAlloc     uint64
+	HeapSys       uint64
+	HeapIdle      uint64
+	HeapInuse     uint64
+	HeapReleased  uint64
+	HeapObjects   uint64
+	StackInuse    uint64
+	StackSys      uint64
+	MSpanInuse    uint64
+	MSpanSys      uint64
+	MCacheInuse   uint64
+	MCacheSys     uint64
+	BuckHashSys   uint64
+	GCSys         uint64
+	OtherSys      uint64
+	NextGC        uint64
+	LastGC        uint64
+	PauseTotalNs  uint64
+	PauseNs       [256]uint64
+	PauseEnd      [256]uint64
+	NumGC         uint32
+	NumForcedGC   uint32
+	GCCPUFraction float64
+	EnableGC      bool
+	DebugGC       bool
+	BySize        [61]struct {
+		Size    uint32
+		Mallocs uint64
+		Frees   uint64
+	}
 }
 
 // ReadMemStats fills m from the host runtime (the whole host process: a
 // guest's fibers live in the host heap, not on host stacks).
 func ReadMemStats(m *MemStats) {
-	a, t, s, ma, fr, ha, hs, hi, si, n := readMemStats()
-	*m = MemStats{Alloc: a, TotalAlloc: t, Sys: s, Mallocs: ma, Frees: fr, HeapAlloc: ha, HeapSys: hs, HeapInuse: hi, StackInuse: si, NumGC: n}
+	v := readMemStats()
+	*m = MemStats{
+		Alloc: v[0], TotalAlloc: v[1], Sys: v[2], Lookups: v[3], Mallocs: v[4], Frees: v[5],
+		HeapAlloc: v[6], HeapSys: v[7], HeapIdle: v[8], HeapInuse: v[9], HeapReleased: v[10], HeapObjects: v[11],
+		StackInuse: v[12], StackSys: v[13], MSpanInuse: v[14], MSpanSys: v[15], MCacheInuse: v[16], MCacheSys: v[17],
+		BuckHashSys: v[18], GCSys: v[19], OtherSys: v[20], NextGC: v[21], LastGC: v[22], PauseTotalNs: v[23],
+		NumGC: uint32(v[24]), NumForcedGC: uint32(v[25]), GCCPUFraction: float64(v[26]) / 1e9,
+		EnableGC: v[27] != 0, DebugGC: v[28] != 0,
+	}
+	copy(m.PauseNs[:], v[29:29+256])
+	copy(m.PauseEnd[:], v[29+256:29+512])
+	for i := range m.BySize {
+		j := 29 + 512 + 3*i
+		m.BySize[i].Size, m.BySize[i].Mallocs, m.BySize[i].Frees = uint32(v[j]), v[j+1], v[j+2]
+	}
 }
 
-func readMemStats() (alloc, total, sys, mallocs, frees, heapAlloc, heapSys, heapInuse, stackInuse uint64, numGC uint32)
+// readMemStats returns the host's MemStats in field order (see
+// ReadMemStats; GCCPUFraction in billionths).
+func readMemStats() []uint64

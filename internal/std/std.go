@@ -55,9 +55,21 @@ func init() {
 	reg("runtime.readMemStats", func(f *vm.Fiber, args, res []vm.Value) {
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
-		for i, x := range []uint64{ms.Alloc, ms.TotalAlloc, ms.Sys, ms.Mallocs, ms.Frees, ms.HeapAlloc, ms.HeapSys, ms.HeapInuse, ms.StackInuse, uint64(ms.NumGC)} {
-			res[i] = vm.Uint(x)
+		v := []uint64{ms.Alloc, ms.TotalAlloc, ms.Sys, ms.Lookups, ms.Mallocs, ms.Frees,
+			ms.HeapAlloc, ms.HeapSys, ms.HeapIdle, ms.HeapInuse, ms.HeapReleased, ms.HeapObjects,
+			ms.StackInuse, ms.StackSys, ms.MSpanInuse, ms.MSpanSys, ms.MCacheInuse, ms.MCacheSys,
+			ms.BuckHashSys, ms.GCSys, ms.OtherSys, ms.NextGC, ms.LastGC, ms.PauseTotalNs,
+			uint64(ms.NumGC), uint64(ms.NumForcedGC), uint64(ms.GCCPUFraction * 1e9), b2u(ms.EnableGC), b2u(ms.DebugGC)}
+		v = append(v, ms.PauseNs[:]...)
+		v = append(v, ms.PauseEnd[:]...)
+		for _, b := range ms.BySize {
+			v = append(v, uint64(b.Size), b.Mallocs, b.Frees)
 		}
+		out := make([]vm.Value, len(v))
+		for i, x := range v {
+			out[i] = vm.Uint(x)
+		}
+		res[0] = vm.Value{R: out}
 	})
 
 }
@@ -120,4 +132,11 @@ func BytesValue(b []byte) vm.Value {
 		out[i] = vm.Value{N: uint64(x)}
 	}
 	return vm.Value{R: out}
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }
