@@ -1,31 +1,21 @@
-// Package utf16 is spindle's guest unicode/utf16 package, written in
-// guest Go. Missing: nothing.
+// Package utf16 is spindle's guest unicode/utf16 package, written for
+// spindle: UTF-16 encoding and decoding of Unicode code points.
 package utf16
 
 const (
-	replacementChar = '\uFFFD'     // Unicode replacement character
-	maxRune         = '\U0010FFFF' // Maximum valid Unicode code point.
+	replacementChar = '\uFFFD'
+	maxRune         = '\U0010FFFF'
+	surr1           = 0xd800
+	surr2           = 0xdc00
+	surr3           = 0xe000
+	surrSelf        = 0x10000
 )
 
-const (
-	// 0xd800-0xdc00 encodes the high 10 bits of a pair.
-	// 0xdc00-0xe000 encodes the low 10 bits of a pair.
-	// the value is those 20 bits plus 0x10000.
-	surr1    = 0xd800
-	surr2    = 0xdc00
-	surr3    = 0xe000
-	surrSelf = 0x10000
-)
+// IsSurrogate reports whether r can appear in a surrogate pair.
+func IsSurrogate(r rune) bool { return surr1 <= r && r < surr3 }
 
-// IsSurrogate reports whether the specified Unicode code point can appear
-// in a surrogate pair.
-func IsSurrogate(r rune) bool {
-	return surr1 <= r && r < surr3
-}
-
-// DecodeRune returns the UTF-16 decoding of a surrogate pair. If the pair
-// is not a valid UTF-16 surrogate pair, DecodeRune returns the Unicode
-// replacement code point U+FFFD.
+// DecodeRune returns the UTF-16 decoding of a surrogate pair, or U+FFFD
+// if it is not a valid pair.
 func DecodeRune(r1, r2 rune) rune {
 	if surr1 <= r1 && r1 < surr2 && surr2 <= r2 && r2 < surr3 {
 		return (r1-surr1)<<10 | (r2 - surr2) + surrSelf
@@ -33,9 +23,8 @@ func DecodeRune(r1, r2 rune) rune {
 	return replacementChar
 }
 
-// EncodeRune returns the UTF-16 surrogate pair r1, r2 for the given rune.
-// If the rune is not a valid Unicode code point or does not need encoding,
-// EncodeRune returns U+FFFD, U+FFFD.
+// EncodeRune returns the surrogate pair r1, r2 for r, or U+FFFD twice if
+// r needs no pair or is not a valid code point.
 func EncodeRune(r rune) (r1, r2 rune) {
 	if r < surrSelf || r > maxRune {
 		return replacementChar, replacementChar
@@ -44,8 +33,8 @@ func EncodeRune(r rune) (r1, r2 rune) {
 	return surr1 + (r>>10)&0x3ff, surr2 + r&0x3ff
 }
 
-// RuneLen returns the number of 16-bit words in the UTF-16 encoding of the
-// rune. It returns -1 if the rune is not a valid value to encode in UTF-16.
+// RuneLen returns the number of 16-bit words in the encoding of r, or -1
+// if r is not a valid value to encode.
 func RuneLen(r rune) int {
 	switch {
 	case 0 <= r && r < surr1, surr3 <= r && r < surrSelf:
@@ -56,23 +45,17 @@ func RuneLen(r rune) int {
 	return -1
 }
 
-// Encode returns the UTF-16 encoding of the Unicode code point sequence s.
+// Encode returns the UTF-16 encoding of s; invalid code points become
+// U+FFFD.
 func Encode(s []rune) []uint16 {
-	n := len(s)
-	for _, v := range s {
-		if v >= surrSelf {
-			n++
-		}
-	}
-	a := make([]uint16, 0, n)
-	for _, v := range s {
-		a = AppendRune(a, v)
+	a := make([]uint16, 0, len(s))
+	for _, r := range s {
+		a = AppendRune(a, r)
 	}
 	return a
 }
 
-// AppendRune appends the UTF-16 encoding of the Unicode code point r to
-// the end of p and returns the extended buffer.
+// AppendRune appends the UTF-16 encoding of r to a.
 func AppendRune(a []uint16, r rune) []uint16 {
 	switch {
 	case 0 <= r && r < surr1, surr3 <= r && r < surrSelf:
@@ -84,8 +67,8 @@ func AppendRune(a []uint16, r rune) []uint16 {
 	return append(a, replacementChar)
 }
 
-// Decode returns the Unicode code point sequence represented by the
-// UTF-16 encoding s.
+// Decode returns the code points of the UTF-16 encoding s; unpaired
+// surrogates become U+FFFD.
 func Decode(s []uint16) []rune {
 	out := make([]rune, 0, len(s))
 	for i := 0; i < len(s); i++ {
