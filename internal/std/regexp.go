@@ -1,0 +1,88 @@
+package std
+
+import (
+	"regexp"
+
+	"spindle/internal/vm"
+)
+
+// Guest regexp: a *regexp.Regexp is the host's, kept in the guest
+// Regexp's unsafe.Pointer field (slot 0), so matching has Go's exact
+// RE2 semantics at native speed. The guest package builds every Find,
+// Replace and Split variant from one primitive, find, which returns match
+// indexes.
+
+// hostRegexp returns the host regexp of the guest *Regexp v.
+func hostRegexp(v vm.Value) *regexp.Regexp {
+	p := v.Ptr()
+	if p == nil {
+		panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
+	}
+	re, _ := p.Slice()[0].R.(*regexp.Regexp)
+	if re == nil {
+		panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
+	}
+	return re
+}
+
+func ints(xs []int) vm.Value {
+	out := make([]vm.Value, len(xs))
+	for i, x := range xs {
+		out[i] = vm.Int(int64(x))
+	}
+	return vm.Value{R: out}
+}
+
+func init() {
+	reg("regexp.compile", func(f *vm.Fiber, args, res []vm.Value) {
+		expr, posix := args[0].String(), args[1].Bool()
+		var re *regexp.Regexp
+		var err error
+		if posix {
+			re, err = regexp.CompilePOSIX(expr)
+		} else {
+			re, err = regexp.Compile(expr)
+		}
+		if err != nil {
+			res[0], res[1] = vm.Value{}, vm.Str(err.Error())
+			return
+		}
+		res[0], res[1] = vm.Value{R: re}, vm.Str("")
+	})
+	// find returns the flattened match indexes of up to n matches (n < 0:
+	// all) of s: two per match, or two per group with sub.
+	reg("(*regexp.Regexp).find", func(f *vm.Fiber, args, res []vm.Value) {
+		re, s, n, sub := hostRegexp(args[0]), args[1].String(), int(args[2].Int()), args[3].Bool()
+		var flat []int
+		if sub {
+			for _, m := range re.FindAllStringSubmatchIndex(s, n) {
+				flat = append(flat, m...)
+			}
+		} else {
+			for _, m := range re.FindAllStringIndex(s, n) {
+				flat = append(flat, m...)
+			}
+		}
+		res[0] = ints(flat)
+	})
+	reg("(*regexp.Regexp).meta", func(f *vm.Fiber, args, res []vm.Value) {
+		re := hostRegexp(args[0])
+		prefix, complete := re.LiteralPrefix()
+		res[0], res[1], res[2], res[3] = vm.Int(int64(re.NumSubexp())), Strings(re.SubexpNames()), vm.Str(prefix), vm.Bool(complete)
+	})
+	reg("(*regexp.Regexp).longest", func(f *vm.Fiber, args, res []vm.Value) {
+		hostRegexp(args[0]).Longest()
+	})
+	reg("(*regexp.Regexp).expand", func(f *vm.Fiber, args, res []vm.Value) {
+		re, dst, template, src := hostRegexp(args[0]), Bytes(args[1]), args[2].String(), args[3].String()
+		m := args[4].Slice()
+		match := make([]int, len(m))
+		for i, x := range m {
+			match[i] = int(x.Int())
+		}
+		res[0] = BytesValue(re.ExpandString(dst, template, src, match))
+	})
+	reg("regexp.QuoteMeta", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Str(regexp.QuoteMeta(args[0].String()))
+	})
+}
