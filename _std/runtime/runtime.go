@@ -73,6 +73,12 @@ func Version() string
 // KeepAlive marks x reachable.
 func KeepAlive(x any) {}
 
+// Stack formats a stack trace of the calling goroutine into buf and
+// returns the number of bytes written; with all, the traces of every
+// goroutine of the calling shard follow (other shards are separate
+// isolates). Frames show function and file:line, without gc's +0x offsets.
+func Stack(buf []byte, all bool) int
+
 // Goexit ends the calling fiber after running its deferred calls.
 func Goexit()
 

@@ -8,6 +8,7 @@
 package std
 
 import (
+	"fmt"
 	"runtime"
 
 	"spindle/internal/vm"
@@ -33,6 +34,20 @@ func init() {
 		}
 		f.Park("yield")
 		f.Wake(vm.Value{}, true)
+	})
+	reg("runtime.Stack", func(f *vm.Fiber, args, res []vm.Value) {
+		buf, all := args[0].Slice(), args[1].Bool()
+		var s string
+		if all {
+			s = f.M.Dump()
+		} else {
+			s = fmt.Sprintf("goroutine %d [running]:\n%s", f.ID+1, f.Stack())
+		}
+		n := min(len(buf), len(s))
+		for i := 0; i < n; i++ {
+			buf[i] = vm.Value{N: uint64(s[i])}
+		}
+		res[0] = vm.Int(int64(n))
 	})
 	reg("runtime.NumGoroutine", func(f *vm.Fiber, args, res []vm.Value) {
 		res[0] = vm.Int(int64(f.M.NumFibers()))
