@@ -23,6 +23,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 
 	"spindle/internal/loader"
 	"spindle/internal/std"
@@ -196,6 +197,31 @@ func (r *Running) Wait() (int, error) {
 // Dump returns a description of every fiber of the running program (id,
 // wait reason, guest stack), as Go prints on SIGQUIT; "" once it ended.
 func (r *Running) Dump() string { return r.g.Dump(r.done) }
+
+// Signal hands a signal the host received to the running program. It
+// reports whether the program handles it: some fiber registered a channel
+// for it with os/signal's Notify (it is delivered there), or ignores it
+// with Ignore. When it returns false the host applies the signal's
+// default action, for example by cancelling the run (the CLI does). Only
+// syscall.Signal values numbered 1 to 64 can be handled.
+func (r *Running) Signal(sig os.Signal) bool {
+	s, ok := sig.(syscall.Signal)
+	if !ok {
+		return false
+	}
+	select {
+	case <-r.done:
+		return false
+	default:
+	}
+	handled := false
+	for _, m := range r.g.Shards() {
+		if std.DeliverSignal(m, int(s)) {
+			handled = true
+		}
+	}
+	return handled
+}
 
 func (p *Program) group(ctx context.Context, o Options) *vm.Group {
 	if ctx == nil {

@@ -3,6 +3,7 @@ package os
 import (
 	"errors"
 	"io"
+	"syscall"
 )
 
 // Args hold the command-line arguments, starting with the program name.
@@ -118,6 +119,19 @@ func hostname() string
 
 // Getpid returns the process id of the caller.
 func Getpid() int
+
+// A Signal represents an operating system signal.
+type Signal interface {
+	String() string
+	Signal() // to distinguish from other Stringers
+}
+
+// The only signal values guaranteed to be present in the os package on
+// all systems.
+var (
+	Interrupt Signal = syscall.SIGINT
+	Kill      Signal = syscall.SIGKILL
+)
 
 // Getppid returns the process id of the caller's parent.
 func Getppid() int

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"spindle"
 )
@@ -129,20 +130,47 @@ func run(argv []string) int {
 			defer pprof.StopCPUProfile()
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	run := prog.Start(ctx, opts)
-	// SIGQUIT prints every fiber's stack and exits, as Go does.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// Signals are subscribed to before the program starts, so none can
+	// arrive unhandled once it runs. SIGQUIT prints every fiber's stack and
+	// exits, as Go does. The others go to the program first (os/signal's
+	// Notify); one it does not handle cancels the run (its fibers unwind,
+	// files and sockets close) and then kills this process with the
+	// signal's default action, as it would a Go program.
 	quit := make(chan os.Signal, 1)
 	signal.Notify(quit, syscall.SIGQUIT)
 	defer signal.Stop(quit)
+	sigs := make(chan os.Signal, 8)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGUSR2)
+	defer signal.Stop(sigs)
+	run := prog.Start(ctx, opts)
 	go func() {
 		if _, ok := <-quit; ok {
 			fmt.Fprintf(os.Stderr, "SIGQUIT: quit\n\n%s", run.Dump())
 			os.Exit(2)
 		}
 	}()
+	fatal := make(chan syscall.Signal, 1)
+	go func() {
+		for s := range sigs {
+			if !run.Signal(s) {
+				select {
+				case fatal <- s.(syscall.Signal):
+				default:
+				}
+				cancel()
+			}
+		}
+	}()
 	code, _ := run.Wait()
+	select {
+	case s := <-fatal:
+		signal.Reset(s)
+		syscall.Kill(os.Getpid(), s)
+		time.Sleep(time.Second) // the signal ends the process
+	default:
+	}
 	return code
 }
 

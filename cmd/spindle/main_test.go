@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -107,5 +108,101 @@ func main() {
 		if !strings.Contains(errb.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errb.String())
 		}
+	}
+}
+
+// startProg starts `spindle run prog` and waits for its first line.
+func startProg(t *testing.T, bin, prog string) (*exec.Cmd, *bufio.Reader, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(bin, "run", prog)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(stdout)
+	if line, _ := r.ReadString('\n'); line != "ready\n" {
+		cmd.Process.Kill()
+		t.Fatalf("got %q, stderr %s", line, errb.String())
+	}
+	return cmd, r, &errb
+}
+
+// TestSignalsReachTheProgram: signals the program registered for with
+// os/signal reach its channels (and NotifyContext), in order, and the
+// program goes on to exit normally.
+func TestSignalsReachTheProgram(t *testing.T) {
+	bin := buildCLI(t)
+	prog := writeProg(t, t.TempDir(), "sig.go", `package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, syscall.SIGTERM, syscall.SIGHUP)
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGUSR1)
+	defer stop()
+	fmt.Println("ready")
+	fmt.Println("got", <-c)
+	fmt.Println("got", <-c)
+	<-ctx.Done()
+	fmt.Println("ctx:", context.Cause(ctx))
+}
+`)
+	cmd, r, errb := startProg(t, bin, prog)
+	want := []string{"got terminated\n", "got hangup\n", "ctx: user defined signal 1 signal received\n"}
+	for i, s := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1} {
+		cmd.Process.Signal(s)
+		if line, _ := r.ReadString('\n'); line != want[i] {
+			t.Errorf("after %v: got %q, want %q", s, line, want[i])
+		}
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("exit: %v, stderr %s", err, errb.String())
+	}
+}
+
+// TestUnhandledSignalEndsTheRun: a signal the program does not handle
+// unwinds the run (deferred calls run) and then ends the process by that
+// signal, as it ends a Go program.
+func TestUnhandledSignalEndsTheRun(t *testing.T) {
+	bin := buildCLI(t)
+	prog := writeProg(t, t.TempDir(), "sleep.go", `package main
+
+import (
+	"fmt"
+	"time"
+)
+
+func main() {
+	defer fmt.Println("deferred call ran")
+	fmt.Println("ready")
+	time.Sleep(time.Hour)
+}
+`)
+	cmd, r, _ := startProg(t, bin, prog)
+	cmd.Process.Signal(syscall.SIGTERM)
+	rest, _ := io.ReadAll(r)
+	err := cmd.Wait()
+	ee, ok := err.(*exec.ExitError)
+	if !ok {
+		t.Fatalf("exit: %v", err)
+	}
+	ws, _ := ee.Sys().(syscall.WaitStatus)
+	if !ws.Signaled() || ws.Signal() != syscall.SIGTERM {
+		t.Errorf("process ended with %v, want killed by SIGTERM", ws)
+	}
+	if string(rest) != "deferred call ran\n" {
+		t.Errorf("stdout after the signal: %q", rest)
 	}
 }

@@ -345,6 +345,9 @@ type machData struct {
 	stdoutVar         *vm.Value
 	stdinFn, stdoutFn vm.Value
 
+	// sig is the state of guest os/signal (signal.go).
+	sig sigState
+
 	// stateT is the guest type *fmt.pstate (a fmt.State implementation),
 	// registered by fmt's init.
 	stateT *vm.Type
