@@ -112,7 +112,6 @@ func (c *Chan) Cap() int {
 
 func (c *Chan) zero() Value { return c.elem.Zero() }
 
-// wakeSudog completes a waiting fiber's operation.
 // completeDirect readies a fiber whose parked plain send or receive its
 // waker has completed: it resumes past the channel instruction.
 func (f *Fiber) completeDirect() {
@@ -120,6 +119,7 @@ func (f *Fiber) completeDirect() {
 	f.wakeDone()
 }
 
+// wakeSudog completes a waiting fiber's operation.
 func wakeSudog(s *sudog, v Value, ok bool) {
 	f := s.f
 	if s.direct && f.state == Parked && (ok || !s.isSend) {

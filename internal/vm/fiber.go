@@ -184,8 +184,8 @@ func (f *Fiber) ParkUnlink(reason string, unlink func()) {
 }
 
 // Wake makes a parked fiber runnable; the parked instruction re-executes
-// in completion mode and reads the value and ok (Xfer). Waking a fiber that is not parked
-// (a stale wake-up of a cancelled fiber) does nothing.
+// in completion mode and reads the value and ok (Xfer). Waking a fiber
+// that is not parked (a stale wake-up of a cancelled fiber) does nothing.
 func (f *Fiber) Wake(v Value, ok bool) {
 	if f.state != Parked {
 		return
