@@ -496,8 +496,8 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 	case *ssa.RunDefers:
 		fc.emit(vm.OpRunDefers, 0, 0, 0)
 	case *ssa.Alloc:
-		if fc.spills[i] != nil {
-			return
+		if fc.spills[i] != nil || fc.c.byValue(i) {
+			return // a spilled parameter, or a captured value (capture.go)
 		}
 		fc.emit(vm.OpAlloc, fc.reg(i), fc.tidxOf(deref(i.Type())), 0)
 	case *ssa.BinOp:
@@ -506,6 +506,10 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 		}
 	case *ssa.UnOp:
 		if i.Op == token.MUL && fc.unevaluatedRange(i) {
+			return
+		}
+		if i.Op == token.MUL && fc.heldByValue(i.X) {
+			fc.emit(vm.OpMove, fc.reg(i), fc.reg(i.X), 0)
 			return
 		}
 		fc.unop(i)
@@ -607,6 +611,10 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 		fc.emit(vm.OpNext, fc.reg(i), fc.reg(i.Iter), 0)
 	case *ssa.Store:
 		if a, ok := i.Addr.(*ssa.Alloc); ok && fc.spills[a] != nil {
+			return
+		}
+		if a, ok := i.Addr.(*ssa.Alloc); ok && fc.c.byValue(a) {
+			fc.emit(vm.OpMove, fc.reg(a), fc.reg(i.Val), 0)
 			return
 		}
 		t := fc.c.typ(i.Val.Type())
@@ -1080,6 +1088,19 @@ func (fc *fnc) unevaluatedRange(load *ssa.UnOp) bool {
 		}
 	}
 	return fc.rangeDerefs[load.Pos()]
+}
+
+// heldByValue reports whether v is a captured cell whose register holds
+// its value (an Alloc of this function, or a free variable of this
+// literal; see capture.go).
+func (fc *fnc) heldByValue(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Alloc:
+		return fc.c.byValue(v)
+	case *ssa.FreeVar:
+		return fc.c.freeByValue(fc.f, v)
+	}
+	return false
 }
 
 // goOnly returns the go statement that is the only use of closure mc

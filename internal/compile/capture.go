@@ -1,0 +1,155 @@
+package compile
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Captured variables held by value.
+//
+// go/ssa gives every variable a function literal captures a heap cell
+// (an escaping Alloc): the enclosing function and the literal load it
+// through a pointer, and making the cell costs an allocation. Most such
+// variables are written once, before the literal is made, and never
+// again: a channel, a slice, a per-iteration loop variable. For those the
+// compiler keeps the value itself in the Alloc's register, passes it to
+// the closure as the free variable, and turns every load into a move.
+//
+// A cell qualifies (byValue) when:
+//   - it holds a scalar or reference value (not a struct or array, whose
+//     cells are mutable storage);
+//   - its only store is in the Alloc's own block, after it (so each cell
+//     is written exactly once, before any other use), and every load and
+//     closure that uses it comes after that store: in the same block, or
+//     in a block the store's block dominates;
+//   - nothing else uses its address (no field or index address, no call
+//     argument, no phi), and every closure that captures it only loads
+//     the free variable (no store, no further capture).
+
+// byValue reports whether Alloc a is held by value (cached per program).
+func (c *Compiler) byValue(a *ssa.Alloc) bool {
+	if v, ok := c.byVal[a]; ok {
+		return v
+	}
+	v := c.checkByValue(a)
+	c.byVal[a] = v
+	return v
+}
+
+func (c *Compiler) checkByValue(a *ssa.Alloc) bool {
+	if !a.Heap || a.Block() == nil {
+		return false
+	}
+	switch deref(a.Type()).Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return false
+	}
+	refs := a.Referrers()
+	if refs == nil {
+		return false
+	}
+	var store *ssa.Store
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != a || r.Val == a || store != nil {
+				return false
+			}
+			store = r
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		case *ssa.MakeClosure:
+			for k, b := range r.Bindings {
+				if b == a && !loadsOnly(r.Fn.(*ssa.Function).FreeVars[k]) {
+					return false
+				}
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	if store == nil || store.Block() != a.Block() {
+		return false
+	}
+	at := indexIn(a.Block(), store)
+	if at < indexIn(a.Block(), a) {
+		return false
+	}
+	for _, r := range *refs {
+		if r == store {
+			continue
+		}
+		if _, ok := r.(*ssa.DebugRef); ok {
+			continue
+		}
+		b := r.Block()
+		if b == store.Block() {
+			if indexIn(b, r) < at {
+				return false
+			}
+		} else if !store.Block().Dominates(b) {
+			return false
+		}
+	}
+	return true
+}
+
+// loadsOnly reports whether the free variable is only loaded.
+func loadsOnly(fv *ssa.FreeVar) bool {
+	refs := fv.Referrers()
+	if refs == nil {
+		return true
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// freeByValue reports whether free variable fv of fn receives a value
+// held by value (see byValue) instead of a cell.
+func (c *Compiler) freeByValue(fn *ssa.Function, fv *ssa.FreeVar) bool {
+	mc := c.maker(fn)
+	if mc == nil {
+		return false
+	}
+	for k, f := range fn.FreeVars {
+		if f == fv {
+			a, ok := mc.Bindings[k].(*ssa.Alloc)
+			return ok && c.byValue(a)
+		}
+	}
+	return false
+}
+
+// maker returns the MakeClosure that creates the function literal fn.
+func (c *Compiler) maker(fn *ssa.Function) *ssa.MakeClosure {
+	if mc, ok := c.makers[fn]; ok {
+		return mc
+	}
+	var found *ssa.MakeClosure
+	if p := fn.Parent(); p != nil {
+		for _, b := range p.Blocks {
+			for _, in := range b.Instrs {
+				if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					found = mc
+				}
+			}
+		}
+	}
+	c.makers[fn] = found
+	return found
+}
