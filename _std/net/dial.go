@@ -136,6 +136,8 @@ func (d *Dialer) DialContext(ctx context.Context, network, address string) (Conn
 		for _, a := range tas {
 			addrs = append(addrs, a)
 		}
+	case "udp", "udp4", "udp6":
+		return dialUDP(ctx, d, network, address)
 	case "unix", "unixpacket":
 		ra, err := ResolveUnixAddr(network, address)
 		if err != nil {

@@ -89,6 +89,9 @@ func (fd *netFD) addr(peer bool) Addr {
 	if fd.family == afUNIX {
 		return &UnixAddr{Name: path, Net: fd.net}
 	}
+	if fd.sotype == sockDGRAM {
+		return &UDPAddr{IP: IP(ip), Port: port, Zone: zone}
+	}
 	return &TCPAddr{IP: IP(ip), Port: port, Zone: zone}
 }
 

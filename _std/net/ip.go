@@ -448,14 +448,19 @@ func (a *TCPAddr) String() string {
 	if a == nil {
 		return "<nil>"
 	}
-	ip := ""
-	if len(a.IP) != 0 {
-		ip = a.IP.String()
+	return hostPort(a.IP, a.Port, a.Zone)
+}
+
+// hostPort formats an IP end point as TCPAddr and UDPAddr print it.
+func hostPort(ip IP, port int, zone string) string {
+	host := ""
+	if len(ip) != 0 {
+		host = ip.String()
 	}
-	if a.Zone != "" {
-		return JoinHostPort(ip+"%"+a.Zone, strconv.Itoa(a.Port))
+	if zone != "" {
+		host += "%" + zone
 	}
-	return JoinHostPort(ip, strconv.Itoa(a.Port))
+	return JoinHostPort(host, strconv.Itoa(port))
 }
 
 // UnixAddr represents the address of a Unix domain socket end point.
