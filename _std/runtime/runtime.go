@@ -73,6 +73,14 @@ func Version() string
 // KeepAlive marks x reachable.
 func KeepAlive(x any) {}
 
+// SetFinalizer sets the finalizer associated with obj, a pointer to an
+// object allocated by new, a composite literal's address or a local whose
+// address escapes, to finalizer: when the host's collector finds obj
+// unreachable, the finalizer runs in a new goroutine with obj as its
+// argument (on obj's shard). A nil finalizer clears it. As in Go, there
+// is no guarantee that finalizers run before the program exits.
+func SetFinalizer(obj any, finalizer any)
+
 // Stack formats a stack trace of the calling goroutine into buf and
 // returns the number of bytes written; with all, the traces of every
 // goroutine of the calling shard follow (other shards are separate

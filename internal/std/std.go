@@ -35,6 +35,20 @@ func init() {
 		f.Park("yield")
 		f.Wake(vm.Value{}, true)
 	})
+	reg("runtime.SetFinalizer", func(f *vm.Fiber, args, res []vm.Value) {
+		obj, fin := args[0].Iface(), args[1].Iface()
+		if obj == nil {
+			panic(vm.Fatal("runtime.SetFinalizer: first argument is nil"))
+		}
+		if obj.T.Kind != vm.KPointer {
+			panic(vm.Fatal("runtime.SetFinalizer: first argument is " + obj.T.Name + ", not pointer"))
+		}
+		p := obj.V.Ptr()
+		if p == nil {
+			panic(vm.Fatal("runtime.SetFinalizer: pointer not in allocated block"))
+		}
+		setFinalizer(f.M, p, obj, fin)
+	})
 	reg("runtime.Stack", func(f *vm.Fiber, args, res []vm.Value) {
 		buf, all := args[0].Slice(), args[1].Bool()
 		var s string
@@ -154,4 +168,36 @@ func b2u(b bool) uint64 {
 		return 1
 	}
 	return 0
+}
+
+// setFinalizer attaches a host finalizer to the cell p behind the guest
+// pointer obj: when the host collector finds the cell unreachable, it
+// posts the guest finalizer fin to the machine, which starts it as a new
+// fiber with obj (or obj boxed, for a finalizer taking an interface).
+func setFinalizer(m *vm.Machine, p *vm.Value, obj, fin *vm.Iface) {
+	defer func() {
+		// The host refuses interior pointers (a field's or an element's
+		// address) and the shared zero-size cell, as gc does.
+		if r := recover(); r != nil {
+			panic(vm.Fatal("runtime.SetFinalizer: pointer not at beginning of allocated block"))
+		}
+	}()
+	if fin == nil {
+		runtime.SetFinalizer(p, nil)
+		return
+	}
+	c, _ := fin.V.R.(*vm.Closure)
+	if fin.T.Kind != vm.KFunc || len(fin.T.Params) != 1 || c == nil {
+		panic(vm.Fatal("runtime.SetFinalizer: second argument is " + fin.T.Name + ", not a function of one argument"))
+	}
+	// The host finalizer must not hold the cell (it would keep it alive):
+	// it gets it back as its argument.
+	t, boxed := obj.T, fin.T.Params[0].Kind == vm.KInterface
+	runtime.SetFinalizer(p, func(p *vm.Value) {
+		a := vm.Value{R: p}
+		if boxed {
+			a = vm.Value{R: &vm.Iface{T: t, V: a}}
+		}
+		m.Post(func() { m.Spawn(c, []vm.Value{a}) })
+	})
 }
