@@ -10,6 +10,7 @@ package std
 import (
 	"fmt"
 	"runtime"
+	"runtime/debug"
 
 	"spindle/internal/vm"
 )
@@ -48,6 +49,22 @@ func init() {
 			panic(vm.Fatal("runtime.SetFinalizer: pointer not in allocated block"))
 		}
 		setFinalizer(f.M, p, obj, fin)
+	})
+	reg("runtime/debug.SetGCPercent", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Int(int64(debug.SetGCPercent(int(args[0].Int()))))
+	})
+	reg("runtime/debug.SetMemoryLimit", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Int(debug.SetMemoryLimit(args[0].Int()))
+	})
+	reg("runtime/debug.FreeOSMemory", func(f *vm.Fiber, args, res []vm.Value) {
+		if f.Resuming() {
+			f.SetHostState(nil)
+			return
+		}
+		f.M.Offload(f, "garbage collection", func() any { debug.FreeOSMemory(); return nil })
+	})
+	reg("runtime/debug.SetMaxStack", func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Int(int64(f.M.SetMaxStack(int(args[0].Int()))))
 	})
 	reg("runtime.Stack", func(f *vm.Fiber, args, res []vm.Value) {
 		buf, all := args[0].Slice(), args[1].Bool()

@@ -1129,6 +1129,17 @@ func (m *Machine) Stderr() io.Writer {
 
 var _ = os.Stderr
 
+// SetMaxStack sets the stack cap of this machine's fibers (bytes, a
+// register counting 8) and returns the previous one (runtime/debug).
+func (m *Machine) SetMaxStack(bytes int) int {
+	old := m.Config.MaxStack
+	if bytes > 0 {
+		m.Config.MaxStack = bytes
+		m.maxStack = max(bytes/8, 1)
+	}
+	return old
+}
+
 // NumFibers returns the number of live fibers.
 func (m *Machine) NumFibers() int { return m.nfibers }
 
