@@ -353,6 +353,36 @@ func (f *Fiber) Stack() string {
 	return b.String()
 }
 
+// Caller is one guest frame of a fiber's stack: its function and the
+// index of the instruction it is executing (a call, for all but a parked
+// innermost frame).
+type Caller struct {
+	Func *Func
+	PC   int32
+}
+
+// Callers returns the fiber's guest frames, innermost first (host-call
+// frames left out), as Stack prints them.
+func (f *Fiber) Callers() []Caller {
+	out := make([]Caller, 0, len(f.frames))
+	n := len(f.frames)
+	for i := n - 1; i >= 0; i-- {
+		fr := &f.frames[i]
+		if fr.kind == frameHost {
+			continue
+		}
+		pc := fr.pc - 1
+		if i == n-1 && f.state == Parked {
+			pc++
+		}
+		out = append(out, Caller{fr.fn, max(pc, 0)})
+	}
+	return out
+}
+
+// LineAt returns the source line of instruction pc.
+func (fn *Func) LineAt(pc int32) int32 { return fn.lineAt(pc) }
+
 func (fn *Func) lineAt(pc int32) int32 {
 	if pc < 0 {
 		pc = 0

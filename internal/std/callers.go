@@ -1,0 +1,81 @@
+package std
+
+import (
+	"sync"
+
+	"spindle/internal/vm"
+)
+
+// Program counters for runtime.Caller, Callers and FuncForPC. A guest pc
+// names a function and an instruction in it: the function's number in a
+// process-wide table (shifted up) plus the instruction index plus one, so
+// no valid pc is 0.
+var pcTable struct {
+	sync.Mutex
+	funcs []*vm.Func
+	ids   map[*vm.Func]uintptr
+}
+
+const pcShift = 24
+
+func pcOf(c vm.Caller) uintptr {
+	pcTable.Lock()
+	defer pcTable.Unlock()
+	id, ok := pcTable.ids[c.Func]
+	if !ok {
+		if pcTable.ids == nil {
+			pcTable.ids = map[*vm.Func]uintptr{}
+		}
+		pcTable.funcs = append(pcTable.funcs, c.Func)
+		id = uintptr(len(pcTable.funcs))
+		pcTable.ids[c.Func] = id
+	}
+	return id<<pcShift | uintptr(c.PC+1)&(1<<pcShift-1)
+}
+
+// funcAt returns the function and instruction a pc names (nil if none).
+func funcAt(pc uintptr) (*vm.Func, int32) {
+	pcTable.Lock()
+	defer pcTable.Unlock()
+	id := pc >> pcShift
+	if id == 0 || int(id) > len(pcTable.funcs) || pc&(1<<pcShift-1) == 0 {
+		return nil, 0
+	}
+	return pcTable.funcs[id-1], int32(pc&(1<<pcShift-1)) - 1
+}
+
+func init() {
+	// Caller(skip) (pc uintptr, file string, line int, ok bool)
+	reg("runtime.Caller", func(f *vm.Fiber, args, res []vm.Value) {
+		skip := int(args[0].Int())
+		cs := f.Callers()
+		if skip < 0 || skip >= len(cs) {
+			res[0], res[1], res[2], res[3] = vm.Uint(0), vm.Str(""), vm.Int(0), vm.Bool(false)
+			return
+		}
+		c := cs[skip]
+		res[0], res[1], res[2], res[3] = vm.Uint(uint64(pcOf(c))), vm.Str(c.Func.File), vm.Int(int64(c.Func.LineAt(c.PC))), vm.Bool(true)
+	})
+	// Callers(skip int, pc []uintptr) int: skip 0 is Callers itself, which
+	// is no guest frame, so 0 and 1 both start at its caller.
+	reg("runtime.Callers", func(f *vm.Fiber, args, res []vm.Value) {
+		skip, out := int(args[0].Int())-1, args[1].Slice()
+		cs := f.Callers()
+		n := 0
+		for i := max(skip, 0); i < len(cs) && n < len(out); i++ {
+			out[n] = vm.Uint(uint64(pcOf(cs[i])))
+			n++
+		}
+		res[0] = vm.Int(int64(n))
+	})
+	// funcInfo(pc) (name, file string, line int, entry uintptr, ok bool)
+	reg("runtime.funcInfo", func(f *vm.Fiber, args, res []vm.Value) {
+		fn, at := funcAt(uintptr(args[0].N))
+		if fn == nil {
+			res[0], res[1], res[2], res[3], res[4] = vm.Str(""), vm.Str(""), vm.Int(0), vm.Uint(0), vm.Bool(false)
+			return
+		}
+		res[0], res[1], res[2] = vm.Str(fn.Name), vm.Str(fn.File), vm.Int(int64(fn.LineAt(at)))
+		res[3], res[4] = vm.Uint(uint64(pcOf(vm.Caller{Func: fn}))), vm.Bool(true)
+	})
+}
