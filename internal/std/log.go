@@ -1,8 +1,6 @@
 package std
 
 import (
-	"strconv"
-	"strings"
 	"time"
 
 	"spindle/internal/vm"
@@ -11,31 +9,14 @@ import (
 // Host side of the guest log package: the clock and the caller's position.
 
 // callerPos returns the file and line of the guest frame skip levels up
-// f's stack (0: the innermost guest frame), read from the fiber's
-// traceback.
+// f's stack (0: the innermost guest frame).
 func callerPos(f *vm.Fiber, skip int) (file string, line int, ok bool) {
-	lines := strings.Split(f.Stack(), "\n")
-	k := 0
-	for i := 0; i+1 < len(lines); i++ {
-		if !strings.HasSuffix(lines[i], ")") || !strings.HasPrefix(lines[i+1], "\t") {
-			continue
-		}
-		if k == skip {
-			pos := strings.TrimPrefix(lines[i+1], "\t")
-			j := strings.LastIndexByte(pos, ':')
-			if j < 0 {
-				return "", 0, false
-			}
-			n, err := strconv.Atoi(pos[j+1:])
-			if err != nil {
-				return "", 0, false
-			}
-			return pos[:j], n, true
-		}
-		k++
-		i++
+	cs := f.Callers()
+	if skip < 0 || skip >= len(cs) {
+		return "", 0, false
 	}
-	return "", 0, false
+	c := cs[skip]
+	return c.Func.File, int(c.Func.LineAt(c.PC)), true
 }
 
 func init() {
