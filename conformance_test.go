@@ -123,7 +123,9 @@ func runGuestOpts(t *testing.T, path string, opts spindle.Options) (stdout, stde
 		return "", err.Error(), -1
 	}
 	var o, e bytes.Buffer
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	// Generous: on 2 cores, heavy GOROOT programs (test/divmod.go) share the
+	// machine with every other parallel test; a hang still fails.
+	ctx, cancel := context.WithTimeout(context.Background(), 180*time.Second)
 	defer cancel()
 	if opts.Stdout == nil {
 		opts.Stdout, opts.Stderr = &o, &e
