@@ -76,6 +76,12 @@ func indexError(i int64, n int) *rtError {
 // sliceError formats Go's "slice bounds out of range" texts; the format uses
 // %x and %y for the two numbers.
 func sliceError(_ string, format string, x, y int64) *rtError {
+	if x < 0 {
+		// As gc: a negative bound is reported without the other one
+		// ("[:-1]", "[-1:]", "[-1::]").
+		format, _, _ = strings.Cut(format, " with")
+		format = strings.ReplaceAll(format, "%y", "")
+	}
 	s := strings.ReplaceAll(format, "%x", strconv.FormatInt(x, 10))
 	s = strings.ReplaceAll(s, "%y", strconv.FormatInt(y, 10))
 	return runtimeError("slice bounds out of range " + s)

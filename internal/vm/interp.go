@@ -1293,6 +1293,9 @@ func sliceOp(op *SliceOp, regs []Value, b int32) Value {
 		panic(sliceError("a", "[:%x] with capacity %y", int64(hi), int64(c)))
 	}
 	if lo < 0 || lo > hi {
+		if op.Max >= 0 {
+			panic(sliceError("a", "[%x:%y:]", int64(lo), int64(hi)))
+		}
 		panic(sliceError("a", "[%x:%y]", int64(lo), int64(hi)))
 	}
 	if s == nil {
