@@ -84,22 +84,9 @@ func main() {
 	select {}
 }
 `)
-	cmd := exec.Command(bin, "run", prog)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	line, _ := bufio.NewReader(stdout).ReadString('\n')
-	if line != "ready\n" {
-		t.Fatalf("got %q", line)
-	}
+	cmd, _, errb := startProg(t, bin, prog)
 	cmd.Process.Signal(syscall.SIGQUIT)
-	err = cmd.Wait()
+	err := cmd.Wait()
 	ee, ok := err.(*exec.ExitError)
 	if !ok || ee.ExitCode() != 2 {
 		t.Fatalf("exit: %v", err)

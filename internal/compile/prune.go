@@ -2,6 +2,7 @@ package compile
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 
 	"spindle/internal/loader"
@@ -9,12 +10,16 @@ import (
 
 // Pruning the guest std before SSA construction: go/ssa builds every
 // function of every package it is given, and for a small program most of
-// the std it imports is never called. Package-level functions (not
-// methods) that no kept code refers to are left out of the syntax handed
-// to ssa; methods, package initialisers and everything in package main
-// are always kept (methods can be reached through interfaces). The kept
-// set is closed under references (types.Info.Uses), so no kept body
-// refers to a dropped function.
+// the std it imports is never called. Functions that no kept code refers
+// to are left out of the syntax handed to ssa. Package initialisers,
+// variable initialisers and everything in package main are kept; a std
+// method is kept when kept code names it or names its receiver type (a
+// value of a type no kept code mentions cannot exist, so neither can a
+// call through an interface to its methods), and a type's declaration is
+// followed when the type is (embedded fields bring their methods along).
+// The compiler's own run-time error types are roots. The kept set is
+// closed under references (types.Info.Uses), so no kept body refers to a
+// dropped function.
 
 // pruner computes the kept functions over a set of packages.
 type pruner struct {
@@ -22,23 +27,63 @@ type pruner struct {
 	keep map[*types.Func]bool
 	work []*types.Func
 	body map[*types.Func]*ast.FuncDecl
+	// methods lists each std type's methods, kept once the type is live;
+	// specs holds std type declarations, followed once the type is live.
+	methods map[*types.TypeName][]*types.Func
+	specs   map[*types.TypeName]*ast.TypeSpec
+	live    map[*types.TypeName]bool
 }
 
+// runtimeRoots are the runtime types the compiler uses directly.
+var runtimeRoots = []string{"rtError", "PanicNilError", "hostError"}
+
 func newPruner(pkgs []*loader.Package) *pruner {
-	p := &pruner{pkgs: map[*types.Package]*loader.Package{}, keep: map[*types.Func]bool{}, body: map[*types.Func]*ast.FuncDecl{}}
+	p := &pruner{pkgs: map[*types.Package]*loader.Package{}, keep: map[*types.Func]bool{}, body: map[*types.Func]*ast.FuncDecl{},
+		methods: map[*types.TypeName][]*types.Func{}, specs: map[*types.TypeName]*ast.TypeSpec{}, live: map[*types.TypeName]bool{}}
 	for _, lp := range pkgs {
 		p.pkgs[lp.Types] = lp
 		for _, f := range lp.Files {
 			for _, d := range f.Decls {
-				if fd, ok := d.(*ast.FuncDecl); ok {
-					if fn, ok := lp.Info.Defs[fd.Name].(*types.Func); ok {
-						p.body[fn] = fd
+				switch d := d.(type) {
+				case *ast.FuncDecl:
+					fn, ok := lp.Info.Defs[d.Name].(*types.Func)
+					if !ok {
+						continue
+					}
+					p.body[fn] = d
+					if tn := recvTypeName(fn); tn != nil && lp.Std {
+						p.methods[tn] = append(p.methods[tn], fn)
+					}
+				case *ast.GenDecl:
+					for _, sp := range d.Specs {
+						if ts, ok := sp.(*ast.TypeSpec); ok {
+							if tn, ok := lp.Info.Defs[ts.Name].(*types.TypeName); ok {
+								p.specs[tn] = ts
+							}
+						}
 					}
 				}
 			}
 		}
 	}
 	return p
+}
+
+// recvTypeName returns the defined type a method belongs to (nil for a
+// function).
+func recvTypeName(fn *types.Func) *types.TypeName {
+	recv := fn.Type().(*types.Signature).Recv()
+	if recv == nil {
+		return nil
+	}
+	t := recv.Type()
+	if ptr, ok := t.(*types.Pointer); ok {
+		t = ptr.Elem()
+	}
+	if n, ok := t.(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
 }
 
 // run marks the roots of every package and closes the set.
@@ -52,11 +97,20 @@ func (p *pruner) run() {
 					if fn == nil {
 						continue
 					}
-					if d.Recv != nil || d.Name.Name == "init" || !lp.Std {
+					if d.Name.Name == "init" && d.Recv == nil || !lp.Std {
 						p.mark(fn)
 					}
 				case *ast.GenDecl:
-					p.uses(lp, d) // variable initialisers run at init
+					if d.Tok != token.TYPE || !lp.Std {
+						p.uses(lp, d) // variable initialisers run at init
+					}
+				}
+			}
+		}
+		if lp.Types.Path() == "runtime" {
+			for _, name := range runtimeRoots {
+				if tn, ok := lp.Types.Scope().Lookup(name).(*types.TypeName); ok {
+					p.markType(tn)
 				}
 			}
 		}
@@ -85,12 +139,30 @@ func (p *pruner) uses(lp *loader.Package, n ast.Node) {
 	}
 	ast.Inspect(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if fn, ok := lp.Info.Uses[id].(*types.Func); ok {
-				p.mark(fn)
+			switch obj := lp.Info.Uses[id].(type) {
+			case *types.Func:
+				p.mark(obj)
+			case *types.TypeName:
+				p.markType(obj)
 			}
 		}
 		return true
 	})
+}
+
+// markType makes a std type live: its methods are kept and its
+// declaration's references followed.
+func (p *pruner) markType(tn *types.TypeName) {
+	if p.live[tn] {
+		return
+	}
+	p.live[tn] = true
+	for _, m := range p.methods[tn] {
+		p.mark(m)
+	}
+	if ts := p.specs[tn]; ts != nil {
+		p.uses(p.pkgs[tn.Pkg()], ts)
+	}
 }
 
 // files returns lp's files without the declarations of dropped functions

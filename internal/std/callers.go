@@ -47,13 +47,11 @@ func funcAt(pc uintptr) (*vm.Func, int32) {
 func init() {
 	// Caller(skip) (pc uintptr, file string, line int, ok bool)
 	reg("runtime.Caller", func(f *vm.Fiber, args, res []vm.Value) {
-		skip := int(args[0].Int())
-		cs := f.Callers()
-		if skip < 0 || skip >= len(cs) {
+		c, ok := callerAt(f, int(args[0].Int()))
+		if !ok {
 			res[0], res[1], res[2], res[3] = vm.Uint(0), vm.Str(""), vm.Int(0), vm.Bool(false)
 			return
 		}
-		c := cs[skip]
 		res[0], res[1], res[2], res[3] = vm.Uint(uint64(pcOf(c))), vm.Str(c.Func.File), vm.Int(int64(c.Func.LineAt(c.PC))), vm.Bool(true)
 	})
 	// Callers(skip int, pc []uintptr) int: skip 0 is Callers itself, which

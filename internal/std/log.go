@@ -11,12 +11,20 @@ import (
 // callerPos returns the file and line of the guest frame skip levels up
 // f's stack (0: the innermost guest frame).
 func callerPos(f *vm.Fiber, skip int) (file string, line int, ok bool) {
-	cs := f.Callers()
-	if skip < 0 || skip >= len(cs) {
+	c, ok := callerAt(f, skip)
+	if !ok {
 		return "", 0, false
 	}
-	c := cs[skip]
 	return c.Func.File, int(c.Func.LineAt(c.PC)), true
+}
+
+// callerAt returns the guest frame skip levels up f's stack.
+func callerAt(f *vm.Fiber, skip int) (vm.Caller, bool) {
+	cs := f.Callers()
+	if skip < 0 || skip >= len(cs) {
+		return vm.Caller{}, false
+	}
+	return cs[skip], true
 }
 
 func init() {

@@ -345,6 +345,11 @@ type machData struct {
 	stdoutVar         *vm.Value
 	stdinFn, stdoutFn vm.Value
 
+	// gcPercent and memLimit are the run's runtime/debug settings
+	// (recorded, not applied to the shared host collector); nil: default.
+	gcPercent *int
+	memLimit  *int64
+
 	// sig is the state of guest os/signal (signal.go).
 	sig sigState
 

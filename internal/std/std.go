@@ -9,6 +9,7 @@ package std
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"runtime/debug"
 
@@ -50,11 +51,29 @@ func init() {
 		}
 		setFinalizer(f.M, p, obj, fin)
 	})
+	// The collector is the host's, shared by every run of the process: a
+	// guest's settings are kept per run (and reported back) but not
+	// applied, so no program can switch collection off for the others.
 	reg("runtime/debug.SetGCPercent", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(debug.SetGCPercent(int(args[0].Int()))))
+		d := mdata(f.M)
+		old := 100
+		if d.gcPercent != nil {
+			old = *d.gcPercent
+		}
+		p := int(args[0].Int())
+		d.gcPercent = &p
+		res[0] = vm.Int(int64(old))
 	})
 	reg("runtime/debug.SetMemoryLimit", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(debug.SetMemoryLimit(args[0].Int()))
+		d := mdata(f.M)
+		old := int64(math.MaxInt64)
+		if d.memLimit != nil {
+			old = *d.memLimit
+		}
+		if l := args[0].Int(); l >= 0 {
+			d.memLimit = &l
+		}
+		res[0] = vm.Int(old)
 	})
 	reg("runtime/debug.FreeOSMemory", func(f *vm.Fiber, args, res []vm.Value) {
 		if f.Resuming() {

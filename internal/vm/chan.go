@@ -119,6 +119,21 @@ func (f *Fiber) completeDirect() {
 	f.wakeDone()
 }
 
+// plainWait fills f's own wait entry (a fiber waits in one queue at a
+// time) for a plain send of v (isSend) or receive on c.
+func (f *Fiber) plainWait(c *Chan, isSend bool, v Value) *sudog {
+	s := &f.sg
+	s.f, s.c, s.val, s.caseIdx, s.isSend, s.isSelect = f, c, v, -1, isSend, false
+	return s
+}
+
+// parkIn queues wait entry s in q and parks f.
+func (f *Fiber) parkIn(s *sudog, q *waitq, reason string) {
+	q.push(s)
+	f.sudog = s
+	f.Park(reason)
+}
+
 // wakeSudog completes a waiting fiber's operation.
 func wakeSudog(s *sudog, v Value, ok bool) {
 	f := s.f
@@ -169,11 +184,7 @@ func (m *Machine) chanSend(f *Fiber, c *Chan, v Value) bool {
 		c.count++
 		return true
 	}
-	s := &f.sg // a fiber waits in one queue at a time: its own sudog
-	s.f, s.c, s.val, s.caseIdx, s.isSend, s.isSelect = f, c, v, -1, true, false
-	c.sendq.push(s)
-	f.sudog = s
-	f.Park("chan send")
+	f.parkIn(f.plainWait(c, true, v), &c.sendq, "chan send")
 	return false
 }
 
@@ -191,11 +202,7 @@ func (m *Machine) chanRecv(f *Fiber, c *Chan) (v Value, ok, done bool) {
 	if v, ok, done := c.tryRecv(); done {
 		return v, ok, true
 	}
-	s := &f.sg
-	s.f, s.c, s.caseIdx, s.isSend, s.isSelect = f, c, -1, false, false
-	c.recvq.push(s)
-	f.sudog = s
-	f.Park("chan receive")
+	f.parkIn(f.plainWait(c, false, Value{}), &c.recvq, "chan receive")
 	return Value{}, false, false
 }
 

@@ -125,7 +125,6 @@ const (
 	ConvComplex // complex64 <-> complex128
 	ConvSliceToArray
 	ConvSliceToArrayPtr
-	ConvAnyToUnsafe // unsafe.Pointer conversions: payload unchanged
 	// ConvUnsafeToPtr is unsafe.Pointer -> *T for an aggregate T (To is
 	// T): the payload is unchanged, but memory holding a value of another
 	// layout is refused with a run-time panic (spindle's values are not

@@ -547,8 +547,7 @@ func (m *Machine) chanSlow(f *Fiber, ins Instr) status {
 			}
 			if r == nil && c.count == len(c.buf) {
 				// No receiver and no room: park in the send queue.
-				s := &f.sg
-				s.f, s.c, s.val, s.caseIdx, s.isSend, s.isSelect = f, c, *at(rp, ins.B), -1, true, false
+				s := f.plainWait(c, true, *at(rp, ins.B))
 				s.direct = true // a receiver completes it (wakeSudog)
 				m.parkPlain(f, ip, s, &c.sendq, "chan send")
 				return stPark
@@ -579,8 +578,7 @@ func (m *Machine) chanSlow(f *Fiber, ins Instr) status {
 		if c.sendq.first == nil && !c.closed {
 			// Nothing to receive: park in the receive queue; a sender or
 			// Close delivers into the destination directly (wakeSudog).
-			s := &f.sg
-			s.f, s.c, s.caseIdx, s.isSend, s.isSelect = f, c, -1, false, false
+			s := f.plainWait(c, false, Value{})
 			s.direct, s.dst, s.okDst = true, at(rp, ins.A), ins.Op == OpRecvOK
 			m.parkPlain(f, ip, s, &c.recvq, "chan receive")
 			return stPark
@@ -611,6 +609,7 @@ func (m *Machine) chanSlow(f *Fiber, ins Instr) status {
 func (m *Machine) parkPlain(f *Fiber, ip *Instr, s *sudog, q *waitq, reason string) {
 	top := &f.frames[len(f.frames)-1]
 	top.pc = pcOf(top, ip) - 1
+	// parkIn's steps, written out: the call would cost every message.
 	q.push(s)
 	f.sudog = s
 	f.Park(reason)
@@ -1007,19 +1006,14 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 }
 
 // ip2C and ip2Op reload the C operand and the op of the instruction being
-// executed (see ip2A).
+// executed (the one before ip), from memory, so that it is not live across
+// calls.
 func ip2C(ip *Instr) int32 {
 	return (*Instr)(unsafe.Add(unsafe.Pointer(ip), -instrSize)).C
 }
 
 func ip2Op(ip *Instr) Op {
 	return (*Instr)(unsafe.Add(unsafe.Pointer(ip), -instrSize)).Op
-}
-
-// ip2A returns the A operand of the instruction before ip (the one being
-// executed), reloaded from memory so that it is not live across calls.
-func ip2A(ip *Instr) int32 {
-	return (*Instr)(unsafe.Add(unsafe.Pointer(ip), -instrSize)).A
 }
 
 // retOf returns the result register of the call instruction the frame is

@@ -1,6 +1,9 @@
 // Package debug is spindle's guest runtime/debug package. The collector
-// settings act on the host process, whose collector the run shares (in an
-// embedding host, every run); SetMaxStack acts on the calling shard.
+// is the host process's, shared by every run of an embedding host, so
+// SetGCPercent and SetMemoryLimit record the run's setting and report the
+// previous one without applying it (no program can switch collection off
+// for the others); FreeOSMemory collects; SetMaxStack acts on the calling
+// shard.
 // Missing: WriteHeapDump, SetTraceback, SetCrashOutput, build-setting
 // details in ReadBuildInfo (it reports no build information).
 package debug
@@ -25,12 +28,13 @@ func Stack() []byte {
 // PrintStack prints to standard error the stack trace returned by Stack.
 func PrintStack() { os.Stderr.Write(Stack()) }
 
-// SetGCPercent sets the host collector's target percentage and returns
-// the previous setting; a negative percentage disables collection.
+// SetGCPercent records the run's collector target percentage and
+// returns the previous one (100 at first); see the package comment.
 func SetGCPercent(percent int) int
 
-// SetMemoryLimit sets the host's soft memory limit and returns the
-// previous one; a negative input only reports it.
+// SetMemoryLimit records the run's soft memory limit and returns the
+// previous one (math.MaxInt64 at first); a negative input only reports
+// it. See the package comment.
 func SetMemoryLimit(limit int64) int64
 
 // FreeOSMemory forces a collection and returns as much memory to the

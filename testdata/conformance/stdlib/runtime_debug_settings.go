@@ -18,7 +18,7 @@ func deep(n int) int {
 
 func main() {
 	old := debug.SetGCPercent(50)
-	fmt.Println(old > 0, debug.SetGCPercent(old))
+	fmt.Println(old, debug.SetGCPercent(old))
 	st := string(debug.Stack())
 	fmt.Println(strings.HasPrefix(st, "goroutine 1 [running]:"), strings.Contains(st, "main.main()"))
 	debug.FreeOSMemory()
@@ -30,7 +30,7 @@ func main() {
 }
 
 // Output:
-// true 50
+// 100 50
 // true true
 // true 1048576
 // 1000
