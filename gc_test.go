@@ -55,24 +55,95 @@ func main() {
 	check("after temp's frame was popped", false)
 }
 `
-	var wp weak.Pointer[vm.Value]
-	var failures []string
+	var l liveness
+	host := l.host()
+	code, stderr := runWithHost(t, src, host)
+	if code != 0 || stderr != "7 true\ntrue\n" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	l.report(t)
+}
+
+// A fiber started by a go statement is recycled when it ends (its record,
+// stack and frames are reused by the next fiber its shard starts): the
+// reused record must keep nothing the dead fiber referenced, and a fiber
+// that is the parent of a joinable child is never reused (the child's
+// Join would mistake a new fiber for its ancestor). The guest reports each
+// fiber's record through where(), a host function.
+func TestRecycledFibersKeepNothing(t *testing.T) {
+	src := `package main
+
+import "fiber"
+
+func track(p *[64]int)
+func check(label string, wantAlive bool)
+func where() int
+
+func hold(done chan int) {
+	obj := new([64]int)
+	obj[0] = 5
+	track(obj)
+	done <- where() + obj[0] - 5
+}
+
+func main() {
+	done := make(chan int)
+	go hold(done)
+	first := <-done
+	fiber.Yield() // let it end
+	check("after the go fiber ended", false)
+	go func() { done <- where() }()
+	println("reused:", <-done == first)
+
+	// A parent of a joinable child is not recycled.
+	hs := make(chan *fiber.Fiber[int])
+	go func() {
+		child := fiber.Spawn(func() int {
+			h := <-hs
+			v, err := h.Join()
+			println("join:", v, err == nil)
+			done <- 0
+			return 0
+		})
+		child.Detach()
+		done <- where()
+	}()
+	parent := <-done
+	fiber.Yield()
+	h := fiber.Spawn(func() int { done <- where(); return 42 })
+	println("parent reused:", <-done == parent)
+	hs <- h
+	<-done
+}
+`
+	var l liveness
+	host := l.host()
+	ids := map[*vm.Fiber]int64{}
+	host["main.where"] = func(f *vm.Fiber, args, res []vm.Value) {
+		if _, ok := ids[f]; !ok {
+			ids[f] = int64(len(ids) + 1)
+		}
+		res[0] = vm.Int(ids[f])
+	}
+	code, stderr := runWithHost(t, src, host)
+	if want := "reused: true\nparent reused: false\njoin: 42 true\n"; code != 0 || stderr != want {
+		t.Fatalf("exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	l.report(t)
+}
+
+// runWithHost compiles and runs the guest program src with the std's host
+// functions plus extra, and returns its exit code and stderr.
+func runWithHost(t *testing.T, src string, extra map[string]vm.HostFunc) (int, string) {
+	t.Helper()
 	host := map[string]vm.HostFunc{}
 	for k, v := range std.Host {
 		host[k] = v
 	}
-	host["main.track"] = func(f *vm.Fiber, args, res []vm.Value) {
-		wp = weak.Make(args[0].Ptr())
+	for k, v := range extra {
+		host[k] = v
 	}
-	host["main.check"] = func(f *vm.Fiber, args, res []vm.Value) {
-		label, want := args[0].String(), args[1].Bool()
-		runtime.GC()
-		runtime.GC()
-		if alive := wp.Value() != nil; alive != want {
-			failures = append(failures, label)
-		}
-	}
-	lp, err := guestStd().LoadMain([]string{"gc.go"}, [][]byte{[]byte(src)})
+	lp, err := guestStd().LoadMain([]string{"main.go"}, [][]byte{[]byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,10 +153,36 @@ func main() {
 	}
 	var errb bytes.Buffer
 	code, _ := (&Program{p: p}).Run(context.Background(), Options{Stderr: &errb})
-	if code != 0 || errb.String() != "7 true\ntrue\n" {
-		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	return code, errb.String()
+}
+
+// liveness gives a guest program two host functions: track(p) makes a
+// weak pointer to the storage p points to, check(label, wantAlive)
+// collects twice and records a failure if the storage's liveness is not
+// wantAlive.
+type liveness struct {
+	wp       weak.Pointer[vm.Value]
+	failures []string
+}
+
+func (l *liveness) host() map[string]vm.HostFunc {
+	return map[string]vm.HostFunc{
+		"main.track": func(f *vm.Fiber, args, res []vm.Value) {
+			l.wp = weak.Make(args[0].Ptr())
+		},
+		"main.check": func(f *vm.Fiber, args, res []vm.Value) {
+			label, want := args[0].String(), args[1].Bool()
+			runtime.GC()
+			runtime.GC()
+			if alive := l.wp.Value() != nil; alive != want {
+				l.failures = append(l.failures, label)
+			}
+		},
 	}
-	for _, f := range failures {
+}
+
+func (l *liveness) report(t *testing.T) {
+	for _, f := range l.failures {
 		t.Errorf("wrong liveness %s", f)
 	}
 }

@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"spindle/internal/compile"
-	"spindle/internal/std"
 	"spindle/internal/vm"
 )
 
@@ -64,9 +62,6 @@ func TestHostFunctionSignatureChecked(t *testing.T) {
 // spindle bug, reported as such, and the host survives.
 func TestPoolWorkersNeverRunGuestCode(t *testing.T) {
 	host := map[string]vm.HostFunc{}
-	for k, v := range std.Host {
-		host[k] = v
-	}
 	host["main.sneak"] = func(f *vm.Fiber, args, res []vm.Value) {
 		if f.Resuming() {
 			res[0] = vm.Bool(f.HostState().(bool))
@@ -79,22 +74,13 @@ func TestPoolWorkersNeverRunGuestCode(t *testing.T) {
 			return false
 		})
 	}
-	lp, err := guestStd().LoadMain([]string{"p.go"}, [][]byte{[]byte(`package main
+	code, stderr := runWithHost(t, `package main
 
 func sneak(f func()) bool
 
 func main() { println(sneak(func() { println("guest code ran on a worker") })) }
-`)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := compile.Compile(lp, compile.Options{Host: host})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var errb bytes.Buffer
-	code, _ := (&Program{p: p}).Run(context.Background(), Options{Stderr: &errb})
-	if code != 0 || errb.String() != "true\n" {
-		t.Fatalf("exit %d, stderr %q", code, errb.String())
+`, host)
+	if code != 0 || stderr != "true\n" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 }

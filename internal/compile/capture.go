@@ -153,3 +153,61 @@ func (c *Compiler) maker(fn *ssa.Function) *ssa.MakeClosure {
 	c.makers[fn] = found
 	return found
 }
+
+// byValueAliases returns the values that share the register of a captured
+// variable held by value, with the value whose register they take: every
+// load of such a variable (its register is written once, by the store,
+// before any load, and never again), and the value stored, when the store
+// is its only use and it is an ordinary instruction result (so it is
+// computed straight into the variable's register). Without them each use
+// of a captured channel in a loop cost a move. Values coalesced into a phi
+// keep their own registers.
+func (fc *fnc) byValueAliases(coalesced map[ssa.Value]*ssa.Phi) map[ssa.Value]ssa.Value {
+	out := map[ssa.Value]ssa.Value{}
+	for _, b := range fc.f.Blocks {
+		for _, ins := range b.Instrs {
+			switch i := ins.(type) {
+			case *ssa.UnOp:
+				if i.Op == token.MUL && coalesced[i] == nil && fc.heldByValue(i.X) {
+					out[i] = i.X
+				}
+			case *ssa.Store:
+				a, ok := i.Addr.(*ssa.Alloc)
+				if !ok || !fc.c.byValue(a) || coalesced[i.Val] != nil || !storedOnly(i.Val) {
+					continue
+				}
+				if u, ok := i.Val.(*ssa.UnOp); ok && u.Op == token.MUL && fc.heldByValue(u.X) {
+					continue // a load, which shares its variable's register
+				}
+				switch v := i.Val.(type) {
+				case *ssa.Phi, *ssa.Extract, *ssa.Alloc:
+				case ssa.Instruction:
+					if _, tup := i.Val.Type().(*types.Tuple); !tup && v.Block() != nil && v.Parent() == fc.f {
+						out[i.Val] = a
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// storedOnly reports whether v's only use (debug references aside) is one
+// store.
+func storedOnly(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	n := 0
+	for _, r := range *refs {
+		switch r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			n++
+		default:
+			return false
+		}
+	}
+	return n == 1
+}

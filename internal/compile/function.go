@@ -95,6 +95,7 @@ func (fc *fnc) layout() {
 	fc.fused = fc.fusable()
 	fc.spills = fc.readOnlySpills()
 	pooled := map[ssa.Value]bool{}
+	aliases := fc.byValueAliases(coalesced)
 	for _, b := range f.Blocks {
 		for _, ins := range b.Instrs {
 			v, ok := ins.(ssa.Value)
@@ -102,6 +103,9 @@ func (fc *fnc) layout() {
 				continue
 			}
 			if _, ok := v.(*ssa.Phi); ok {
+				continue
+			}
+			if aliases[v] != nil {
 				continue
 			}
 			if e, ok := v.(*ssa.Extract); ok {
@@ -131,6 +135,9 @@ func (fc *fnc) layout() {
 		fc.regs[e] = fc.regs[e.Tuple] + int32(e.Index)
 	}
 	fc.poolLocals(pooled)
+	for v, to := range aliases {
+		fc.regs[v] = fc.regs[to]
+	}
 	fc.temps = fc.nregs
 	fc.ntemps = int32(maxPhis)
 	fc.nregs += fc.ntemps
@@ -509,7 +516,9 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 			return
 		}
 		if i.Op == token.MUL && fc.heldByValue(i.X) {
-			fc.emit(vm.OpMove, fc.reg(i), fc.reg(i.X), 0)
+			if fc.reg(i) != fc.reg(i.X) {
+				fc.emit(vm.OpMove, fc.reg(i), fc.reg(i.X), 0)
+			}
 			return
 		}
 		fc.unop(i)
@@ -614,7 +623,9 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 			return
 		}
 		if a, ok := i.Addr.(*ssa.Alloc); ok && fc.c.byValue(a) {
-			fc.emit(vm.OpMove, fc.reg(a), fc.reg(i.Val), 0)
+			if fc.reg(a) != fc.reg(i.Val) {
+				fc.emit(vm.OpMove, fc.reg(a), fc.reg(i.Val), 0)
+			}
 			return
 		}
 		t := fc.c.typ(i.Val.Type())
@@ -1290,6 +1301,9 @@ func (fc *fnc) poolable(v ssa.Value, coalesced map[ssa.Value]*ssa.Phi) bool {
 	}
 	if _, tup := v.Type().(*types.Tuple); tup || coalesced[v] != nil {
 		return false
+	}
+	if a, ok := v.(*ssa.Alloc); ok && fc.c.byValue(a) {
+		return false // its loads share its register (byValueAliases)
 	}
 	ins, ok := v.(ssa.Instruction)
 	if !ok || v.Referrers() == nil {

@@ -77,12 +77,21 @@ type hostSock struct {
 
 	rq, wq []*sockWaiter // parked readers (and acceptors), writers (and connectors)
 
-	// events counts the poller's reports for the socket; a read that found
-	// nothing (EAGAIN) records it in drainedAt, so a later sysCopy step
-	// can park at once while no event came since (edge-triggered: any new
-	// data is an event) instead of making another read that fails.
-	events, drainedAt uint32
-	drained           bool
+	// rdEvents counts the poller's read-side reports for the socket (data,
+	// hang-up); a read that found the socket empty records it in
+	// drainedAt, so a later read can park at once while no such report
+	// came since (edge-triggered: any new data is a report) instead of
+	// making a system call that fails with EAGAIN. Empty means EAGAIN, or
+	// a short read of a TCP socket: TCP's recvmsg returns less than asked
+	// only when its receive queue (and backlog) ran dry, and data that
+	// arrives later is a new edge.
+	rdEvents, drainedAt uint32
+	drained             bool
+	// hup: the poller reported a hang-up (peer closed, reset, error). A
+	// short read then proves nothing: the data before the peer's FIN, say,
+	// reads short while the end of stream, whose report came before the
+	// read, stays to be read and no new report will come.
+	hup bool
 
 	// Deadlines in machine time (vm.Machine.Now), if set.
 	rdl, wdl       time.Duration
@@ -139,11 +148,27 @@ func (s *hostSock) register(m *vm.Machine) error {
 	return nil
 }
 
+// setDrained records that a read found the socket empty.
+func (s *hostSock) setDrained() { s.drained, s.drainedAt = true, s.rdEvents }
+
+// isDrained reports whether the socket was found empty and no read-side
+// report came since: a read would fail with EAGAIN.
+func (s *hostSock) isDrained() bool { return s.drained && s.drainedAt == s.rdEvents }
+
+// shortEmpties reports whether a short read of s means it is empty: a
+// TCP connection with no hang-up reported (see rdEvents and hup).
+func (s *hostSock) shortEmpties() bool {
+	return s.sotype == unix.SOCK_STREAM && (s.family == unix.AF_INET || s.family == unix.AF_INET6) && !s.hup
+}
+
 // event is the poller's callback: readiness wakes the matching waiters,
 // which retry their system calls.
 func (s *hostSock) event(e poll.Event) {
-	s.events++
+	if e&poll.HangUp != 0 {
+		s.hup = true
+	}
 	if e&(poll.Readable|poll.HangUp) != 0 {
+		s.rdEvents++
 		wakeAll(s.rq, 0)
 	}
 	if e&(poll.Writable|poll.HangUp) != 0 {
@@ -621,15 +646,26 @@ func init() {
 			res[0], res[1] = vm.Int(0), vm.Int(0)
 			return
 		}
+		if s.isDrained() {
+			// Nothing arrived since a read emptied it: wait at once.
+			if e := s.wait(f, false); e != 0 {
+				res[0], res[1] = vm.Int(0), vm.Int(int64(e))
+			}
+			return
+		}
 		bp := netBufs.Get().(*[]byte)
 		defer netBufs.Put(bp)
 		buf := (*bp)[:min(len(b), netChunk)]
 		for {
 			n, err := unix.Read(s.fd, buf)
+			if n > 0 && n < len(buf) && s.shortEmpties() {
+				s.setDrained() // a short read emptied it
+			}
 			switch {
 			case err == unix.EINTR:
 				continue
 			case err == unix.EAGAIN:
+				s.setDrained()
 				if e := s.wait(f, false); e != 0 {
 					res[0], res[1] = vm.Int(0), vm.Int(int64(e))
 				}
@@ -765,8 +801,8 @@ func init() {
 				ret(netTimeout, copyDone)
 				return
 			}
-			if total == 0 && src.drained && src.drainedAt == src.events && !resumed {
-				blocked(src, false) // nothing arrived since the last EAGAIN
+			if src.isDrained() && (total > 0 || !resumed) {
+				blocked(src, false) // nothing arrived since it was emptied
 				return
 			}
 			n, err := unix.Read(src.fd, buf)
@@ -774,7 +810,7 @@ func init() {
 			case err == unix.EINTR:
 				continue
 			case err == unix.EAGAIN:
-				src.drained, src.drainedAt = true, src.events
+				src.setDrained()
 				blocked(src, false)
 				return
 			case err != nil:
@@ -783,6 +819,9 @@ func init() {
 			case n == 0:
 				ret(0, copyDone) // EOF: io.Copy's success
 				return
+			}
+			if n < len(buf) && src.shortEmpties() {
+				src.setDrained() // a short read emptied it
 			}
 			// Write straight from the shared buffer; keep only what the
 			// socket did not take.

@@ -109,6 +109,7 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 		// The common cases: copy the arguments (and a function literal's
 		// free variables, cs.Free) straight into the new stack.
 		nf := m.newFiber(callee, nil, free)
+		nf.recyclable = true
 		for i, a := range cs.Args {
 			nf.stack[i] = regs[a]
 		}
@@ -124,6 +125,7 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 		callee = wrap
 	}
 	nf := m.newFiber(callee, args, free)
+	nf.recyclable = true
 	m.ready(nf)
 }
 

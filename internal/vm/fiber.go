@@ -29,7 +29,10 @@ const (
 	// instruction: wakeSudog).
 	Parked
 	// Dead: returned from its entry function or died of a panic. Its stack
-	// is released.
+	// is released, or, for a fiber started by a go statement, cleared and
+	// kept with the record on the machine's free list for the next fiber
+	// (Machine.recycle); a fiber on the free list is in no queue and has
+	// no ID.
 	Dead
 )
 
@@ -103,6 +106,7 @@ type Fiber struct {
 	handlersRun bool
 	finished    bool // ended (returned, unwound, or captured a panic)
 	warned      bool // the starved-fiber warning was printed
+	recyclable  bool // started by a go statement, never a handle or parent (see recycle)
 
 	// waitPtr and waitLen are the wait reason of the last park (a string
 	// split in two: the reasons are literals, and a string header would

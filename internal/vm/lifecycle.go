@@ -43,6 +43,7 @@ const (
 func (m *Machine) SpawnJoinable(parent *Fiber, c *Closure) *Fiber {
 	f := m.newFiber(c.Fn, nil, c.Free)
 	f.x().parent = parent
+	parent.recyclable = false // a child names it as its parent
 	f.joinable = true
 	m.addJoinable(1)
 	m.ready(f)
@@ -181,6 +182,10 @@ func (m *Machine) finish(f *Fiber) bool {
 // fiber's stack.
 func (m *Machine) fiberDone(f *Fiber) {
 	f.state = Dead
+	m.unlinkAll(f)
+	if m.recycle(f) {
+		return
+	}
 	// A finished fiber's handle may be kept (by a joiner, say): drop its
 	// stack so nothing it referenced stays reachable through it (and
 	// clear it if it may be the one allocated with the fiber).
@@ -191,7 +196,6 @@ func (m *Machine) fiberDone(f *Fiber) {
 	f.frames = nil
 	f.sudog = nil
 	f.unlink = nil
-	m.unlinkAll(f)
 	if x := f.ext; x != nil {
 		for _, t := range x.joiners {
 			t.Wake(Value{}, true)

@@ -78,6 +78,10 @@ type Machine struct {
 	main       *Fiber
 	allHead    *Fiber // every fiber not yet dead, linked through allNext
 	nfibers    int
+	// freeFibers holds dead fibers kept for reuse (linked through next,
+	// nfree of them; see recycle), as Go keeps dead g's.
+	freeFibers *Fiber
+	nfree      int
 	nextID     atomic.Int64
 
 	maxStack int // in Values
@@ -229,15 +233,65 @@ func (m *Machine) pop() *Fiber {
 // free variables free.
 func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
 	n := int(fn.NRegs) + 1
-	f := allocFiber(n)
+	f := m.freeFibers
+	if f != nil && len(f.stack) >= n {
+		// A recycled fiber: zeroed, with its stack and frame array.
+		m.freeFibers, f.next = f.next, nil
+		m.nfree--
+		f.frames = f.frames[:1]
+	} else {
+		f = allocFiber(n)
+		f.frames = f.frame0[:1:1]
+	}
 	f.ID, f.M = m.newID(), m
 	copy(f.stack, args)
 	copy(f.stack[fn.NParams:], free)
 	copy(f.stack[fn.ConstBase:], fn.Consts)
-	f.frame0[0] = Frame{fn: fn, ret: -1}
-	f.frames = f.frame0[:1:1]
+	f.frames[0] = Frame{fn: fn, ret: -1}
 	m.linkAll(f)
 	return f
+}
+
+// Fiber recycling. A fiber started by a go statement is referenced, once
+// it has ended, by nothing that can still reach it as a live fiber: no
+// guest handle names it (fiber.Spawn's children are not recycled), no
+// child records it as its parent (spawning a joinable child pins it), and
+// every host wait queue and timer refers to it through a Token, which a
+// recycled fiber's ever-growing park count (gen) makes stale. Such a fiber
+// goes, cleared, onto its machine's free list, and the next fiber started
+// there reuses its record, stack and frame array: spawning costs no
+// allocation in the steady state of a program that starts many short
+// goroutines, and leaves nothing for the host collector.
+const (
+	maxFreeFibers = 4096 // fibers kept per machine
+	maxFreeStack  = 128  // values; a fiber with a larger stack is not kept
+	maxFreeFrames = 16   // frames; a larger frame array is dropped
+)
+
+// recycle puts a dead fiber on the free list if it may be reused; it
+// reports whether it did. Its stack is cleared, so it keeps nothing alive.
+func (m *Machine) recycle(f *Fiber) bool {
+	if !f.recyclable || m.nfree >= maxFreeFibers || len(f.stack) > maxFreeStack || f.hostTop != 0 {
+		return false
+	}
+	stack, frames, gen := f.stack, f.frames, f.gen
+	clear(stack)
+	inline := cap(frames) == 0 || &frames[:1][0] == &f.frame0[0]
+	if inline || cap(frames) > maxFreeFrames {
+		frames = nil
+	} else {
+		clear(frames[:cap(frames)])
+	}
+	*f = Fiber{stack: stack, gen: gen}
+	if frames != nil {
+		f.frames = frames[:1]
+	} else {
+		f.frames = f.frame0[:1:1]
+	}
+	f.next = m.freeFibers
+	m.freeFibers = f
+	m.nfree++
+	return true
 }
 
 // allocFiber returns a zeroed fiber with a stack of n values. A small
@@ -533,6 +587,7 @@ func (m *Machine) release() {
 	}
 	m.allHead = nil
 	m.head, m.tail = nil, nil
+	m.freeFibers, m.nfree = nil, 0
 	if m.stopCtxWake != nil {
 		m.stopCtxWake()
 	}
