@@ -105,7 +105,6 @@ type Fiber struct {
 	cancelSeen  bool // cancellation delivered (handlers run at exit)
 	handlersRun bool
 	finished    bool // ended (returned, unwound, or captured a panic)
-	warned      bool // the starved-fiber warning was printed
 	recyclable  bool // started by a go statement, never a handle or parent (see recycle)
 
 	// waitPtr and waitLen are the wait reason of the last park (a string
@@ -149,6 +148,7 @@ type fiberExt struct {
 	onCancel   []*Closure
 	hostState  any
 	hotSince   time.Time
+	warned     bool    // the starved-fiber warning was printed
 	selBuf     []sudog // a select's wait entries, reused
 	selPtrs    []*sudog
 }

@@ -233,7 +233,7 @@ func (m *Machine) addJoinable(d int64) {
 // whole budget slice after slice for more than a second gets one warning
 // naming where it runs.
 func (m *Machine) noteHot(f *Fiber) {
-	if m.Config.NoStarveWarning || f.warned {
+	if m.Config.NoStarveWarning || f.ext != nil && f.ext.warned {
 		return
 	}
 	now := time.Now()
@@ -245,7 +245,7 @@ func (m *Machine) noteHot(f *Fiber) {
 	if now.Sub(x.hotSince) < time.Second {
 		return
 	}
-	f.warned = true
+	x.warned = true
 	// Name the innermost frame of the program's own code (not the std's).
 	where := "?"
 	for i := len(f.frames) - 1; i >= 0; i-- {
