@@ -482,7 +482,7 @@ func (m *Machine) run1(f *Fiber) status {
 				break
 			}
 			m.ip, m.rp = ip, rp
-			if st := m.chanSlow(f, *ins); st != stContinue {
+			if st := m.sendSlow(f, c, ins); st != stContinue {
 				return st
 			}
 			ip, rp = m.ip, m.rp
@@ -502,7 +502,7 @@ func (m *Machine) run1(f *Fiber) status {
 				break
 			}
 			m.ip, m.rp = ip, rp
-			if st := m.chanSlow(f, *ins); st != stContinue {
+			if st := m.recvSlow(f, c, ins); st != stContinue {
 				return st
 			}
 			ip, rp = m.ip, m.rp
@@ -520,51 +520,53 @@ func (m *Machine) run1(f *Fiber) status {
 	}
 }
 
-// chanSlow runs the channel sends and receives run1 does not finish inline
-// (hand-offs, parks, completions after a park, nil and closed channels,
-// aggregate elements). It is a small function of its own rather than a
-// case of slow, whose large frame would cost every hand-off; a channel
-// operation never moves the stack, so m.rp stays valid. Like slow, it
-// reads the loop state through m.ip and m.rp.
-func (m *Machine) chanSlow(f *Fiber, ins Instr) status {
+// sendSlow and recvSlow run the channel sends and receives run1 does not
+// finish inline (hand-offs, parks, completions after a park, nil and
+// closed channels, aggregate elements), on channel c (nil for a nil
+// channel), which run1 has already taken from the instruction's operand.
+// They are small functions of their own rather than cases of slow, whose
+// large frame would cost every hand-off; a channel operation never moves
+// the stack, so m.rp stays valid. Like slow, they read the loop state
+// through m.ip and m.rp.
+func (m *Machine) sendSlow(f *Fiber, c *Chan, ins *Instr) status {
 	ip, rp := m.ip, m.rp
-	if ins.Op == OpSend {
-		c, _ := at(rp, ins.A).R.(*Chan)
-		// The hand-off to a receiver parked in a plain receive (not a
-		// select): the value goes straight into its register and it moves
-		// past its instruction (what chanSend, pop and wakeSudog do, in
-		// one step: the path every unbuffered message takes).
-		if c != nil && !f.resume && !c.closed && !c.elem.isAgg() {
-			r := c.recvq.first
-			if r != nil && r.direct && !r.isSelect && r.f.state == Parked {
-				c.recvq.remove(r)
-				*r.dst = *at(rp, ins.B)
-				if r.okDst {
-					*(*Value)(unsafe.Add(unsafe.Pointer(r.dst), valueSize)) = Value{N: 1}
-				}
-				r.f.completeDirect()
-				return stContinue
+	// The hand-off to a receiver parked in a plain receive (not a
+	// select): the value goes straight into its register and it moves
+	// past its instruction (what chanSend, pop and wakeSudog do, in
+	// one step: the path every unbuffered message takes).
+	if c != nil && !f.resume && !c.closed && !c.elem.isAgg() {
+		r := c.recvq.first
+		if r != nil && r.direct && !r.isSelect && r.f.state == Parked {
+			c.recvq.remove(r)
+			*r.dst = *at(rp, ins.B)
+			if r.okDst {
+				*(*Value)(unsafe.Add(unsafe.Pointer(r.dst), valueSize)) = Value{N: 1}
 			}
-			if r == nil && c.count == len(c.buf) {
-				// No receiver and no room: park in the send queue.
-				s := f.plainWait(c, true, *at(rp, ins.B))
-				s.direct = true // a receiver completes it (wakeSudog)
-				m.parkPlain(f, ip, s, &c.sendq, "chan send")
-				return stPark
-			}
+			r.f.completeDirect()
+			return stContinue
 		}
-		f.save(ip)
-		if !m.chanSend(f, c, *at(rp, ins.B)) {
-			f.frames[len(f.frames)-1].pc--
-			if f.sudog == &f.sg {
-				f.sg.direct = true // a receiver completes it (wakeSudog)
-			}
+		if r == nil && c.count == len(c.buf) {
+			// No receiver and no room: park in the send queue.
+			s := f.plainWait(c, true, *at(rp, ins.B))
+			s.direct = true // a receiver completes it (wakeSudog)
+			m.parkPlain(f, ip, s, &c.sendq, "chan send")
 			return stPark
 		}
-		return stContinue
 	}
-	c, _ := at(rp, ins.B).R.(*Chan)
-	// The hand-off from a sender parked in a plain send (see above).
+	f.save(ip)
+	if !m.chanSend(f, c, *at(rp, ins.B)) {
+		f.frames[len(f.frames)-1].pc--
+		if f.sudog == &f.sg {
+			f.sg.direct = true // a receiver completes it (wakeSudog)
+		}
+		return stPark
+	}
+	return stContinue
+}
+
+func (m *Machine) recvSlow(f *Fiber, c *Chan, ins *Instr) status {
+	ip, rp := m.ip, m.rp
+	// The hand-off from a sender parked in a plain send (see sendSlow).
 	if c != nil && !f.resume && c.count == 0 {
 		if sd := c.sendq.first; sd != nil && sd.direct && !sd.isSelect && sd.f.state == Parked {
 			c.sendq.remove(sd)
@@ -609,10 +611,17 @@ func (m *Machine) chanSlow(f *Fiber, ins Instr) status {
 func (m *Machine) parkPlain(f *Fiber, ip *Instr, s *sudog, q *waitq, reason string) {
 	top := &f.frames[len(f.frames)-1]
 	top.pc = pcOf(top, ip) - 1
-	// parkIn's steps, written out: the call would cost every message.
+	// parkIn's and ParkUnlink's steps, written out: the calls would cost
+	// every message.
 	q.push(s)
 	f.sudog = s
-	f.Park(reason)
+	f.gen++
+	f.state = Parked
+	f.waitPtr, f.waitLen = unsafe.StringData(reason), uint16(len(reason))
+	f.unlink = nil
+	if f.cancelled && !f.cancelSeen || m.shutdown {
+		m.interrupt(f) // cancellation reaches a fiber at its next park point
+	}
 }
 
 // slow executes the instructions that call into the runtime or the
