@@ -13,7 +13,8 @@
 #   BENCH_RUNS         timed spindle runs per measurement, best is kept
 #                      (default 3)
 #   NATIVE_RUNS        the same for native runs (default 5; they are cheap)
-#   HELLO_RUNS         the same for the start-up runs of hello (default 10)
+#   HELLO_RUNS         the same for the start-up runs (hello, and each
+#                      workload's base run at size 1; default 10)
 #   BENCH_TIMEOUT      limit for one run, in seconds (default 120)
 #   NATIVE_GOMAXPROCS  if set, GOMAXPROCS for the native runs only
 #   RSS_METHOD         "time" (/usr/bin/time -f %M) or "proc" (poll VmHWM);
@@ -36,6 +37,11 @@ declare -A SIZE=(
 declare -A QUICK=(
 	[fib]=27 [loop]=5000000 [words]=100000 [pingpong]=100000
 	[ring]=100000 [spawn]=10000 [skynet]=100000 [parked]=10000
+)
+# Each workload's own start-up run (problem size BASEN): its best time is
+# the base subtracted from the workload's (words uses its setup run).
+declare -A BASEN=(
+	[fib]=1 [loop]=1 [pingpong]=2 [ring]=1 [spawn]=1 [skynet]=1 [parked]=1
 )
 declare -A UNIT=(
 	[fib]=call [loop]=iteration [words]=word [pingpong]=message
@@ -165,7 +171,7 @@ measure() {
 	set_cmd "$runner" "$name"
 	BEST='' WHY='' OUT=$WORK/$runner-$tag.out
 	local i f runs=$RUNS
-	if [[ $name == hello ]]; then
+	if [[ $name == hello || $tag == *-base ]]; then
 		runs=$HELLO_RUNS
 	elif [[ $runner == native ]]; then
 		runs=$NATIVE_RUNS
@@ -362,6 +368,9 @@ for name in "${names[@]}"; do
 	if [[ $name == words && -n $nat_t ]]; then
 		measure native words words-setup "$n" setup
 		nat_b=$BEST
+	elif [[ -n ${BASEN[$name]+x} && -n $nat_t ]]; then
+		measure native "$name" "$name-base" "${BASEN[$name]}"
+		nat_b=$BEST
 	fi
 	if [[ -z $nat_t || -z $nat_b ]]; then
 		row "$name" "$n" "$unit" FAIL - n/a "native failed"
@@ -379,6 +388,10 @@ for name in "${names[@]}"; do
 		spi_b=$spi_base
 		if [[ $name == words && -n $spi_t ]]; then
 			measure spindle words words-setup "$n" setup
+			spi_b=$BEST
+			spi_why=${spi_why:-$WHY}
+		elif [[ -n ${BASEN[$name]+x} && -n $spi_t ]]; then
+			measure spindle "$name" "$name-base" "${BASEN[$name]}"
 			spi_b=$BEST
 			spi_why=${spi_why:-$WHY}
 		fi
