@@ -77,19 +77,15 @@ func (fc *fnc) layout() {
 		fc.nregs++
 	}
 	fc.vf.NFree = int32(len(f.FreeVars))
-	maxPhis := 0
 	var extracts []*ssa.Extract
 	// Phis first, so values coalesced into them can share their register.
 	for _, b := range f.Blocks {
-		nphi := 0
 		for _, ins := range b.Instrs {
 			if phi, ok := ins.(*ssa.Phi); ok {
-				nphi++
 				fc.regs[phi] = fc.nregs
 				fc.nregs++
 			}
 		}
-		maxPhis = max(maxPhis, nphi)
 	}
 	coalesced := fc.coalesce()
 	fc.fused = fc.fusable()
@@ -139,7 +135,7 @@ func (fc *fnc) layout() {
 		fc.regs[v] = fc.regs[to]
 	}
 	fc.temps = fc.nregs
-	fc.ntemps = int32(maxPhis)
+	fc.ntemps = fc.phiTemps()
 	fc.nregs += fc.ntemps
 	fc.refRegs(fc.temps)
 	// Globals used: their addresses are loaded once at entry.
@@ -402,6 +398,57 @@ func (fc *fnc) ret(res []int32) {
 
 // edgeMoves emits the phi moves for the edge from -> to; it reports
 // whether it emitted anything.
+// phiTemps returns how many temporaries the phi moves of the function
+// need, once every SSA value has its register: an edge whose moves read a
+// register another of its moves writes goes through temporaries, one per
+// move (edgeMoves); other edges need none. A source without a register yet
+// (a constant, global or function, placed after the temporaries) is never
+// a phi's register, but its move counts.
+func (fc *fnc) phiTemps() int32 {
+	n := 0
+	var dsts, srcs []int32
+	for _, b := range fc.f.Blocks {
+		for pi := range b.Preds {
+			dsts, srcs = dsts[:0], srcs[:0]
+			moves := 0
+			for _, ins := range b.Instrs {
+				phi, ok := ins.(*ssa.Phi)
+				if !ok {
+					break
+				}
+				d := fc.regs[phi]
+				src, ok := fc.regs[phi.Edges[pi]]
+				if ok && src == d {
+					continue
+				}
+				moves++
+				dsts = append(dsts, d)
+				if ok {
+					srcs = append(srcs, src)
+				}
+			}
+			if moves > n && movesConflict(dsts, srcs) {
+				n = moves
+			}
+		}
+	}
+	return int32(n)
+}
+
+// movesConflict reports whether a source register of a parallel move is
+// also a destination (of another move: a move's own source and
+// destination differ).
+func movesConflict(dsts, srcs []int32) bool {
+	for _, s := range srcs {
+		for _, d := range dsts {
+			if s == d {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (fc *fnc) edgeMoves(from, to *ssa.BasicBlock) bool {
 	pi := -1
 	for i, p := range to.Preds {
@@ -425,15 +472,7 @@ func (fc *fnc) edgeMoves(from, to *ssa.BasicBlock) bool {
 	if len(dsts) == 0 {
 		return false
 	}
-	conflict := false
-	for i, s := range srcs {
-		for j, d := range dsts {
-			if i != j && s == d {
-				conflict = true
-			}
-		}
-	}
-	if !conflict {
+	if !movesConflict(dsts, srcs) {
 		for i := range dsts {
 			fc.emit(vm.OpMove, dsts[i], srcs[i], 0)
 		}
