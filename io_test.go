@@ -1,8 +1,10 @@
 package spindle_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"net"
 	"os"
 	"path/filepath"
@@ -11,6 +13,7 @@ import (
 	"time"
 
 	"go.uber.org/goleak"
+	"golang.org/x/sys/unix"
 
 	"spindle"
 )
@@ -116,5 +119,116 @@ func main() {
 	if c, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
 		c.Close()
 		t.Errorf("listener %s still accepts after the run", addr)
+	}
+}
+
+// A TCP read stops short at an urgent (out-of-band) mark with data still
+// queued behind it, whose readiness report came before the read: a short
+// read must not make the next read park without trying (spindle parks at
+// once after a short read otherwise, until the poller reports more). The
+// guest reads "hi", then waits on a second connection while the host
+// sends "abc", an urgent "X" and "def" on the first, then a signal on the
+// second; the guest must then read "abcdef" (the urgent byte is not in the
+// stream). Both backends.
+func TestShortReadAtUrgentMark(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"net"
+	"time"
+)
+
+func main() {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(ln.Addr())
+	data, err := ln.Accept()
+	if err != nil {
+		panic(err)
+	}
+	signal, err := ln.Accept()
+	if err != nil {
+		panic(err)
+	}
+	buf := make([]byte, 100)
+	got := ""
+	n, _ := data.Read(buf)
+	got += string(buf[:n])
+	data.Write([]byte("go"))
+	signal.Read(buf) // the host has sent everything on data
+	data.SetReadDeadline(time.Now().Add(20 * time.Second))
+	for len(got) < 8 {
+		n, err := data.Read(buf)
+		if err != nil {
+			fmt.Println("read error:", err, "after", got)
+			return
+		}
+		got += string(buf[:n])
+	}
+	fmt.Println("got", got)
+}
+`
+	path := filepath.Join(t.TempDir(), "urgent.go")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	prog, err := spindle.Compile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, backend := range []string{"epoll", "uring"} {
+		t.Run(backend, func(t *testing.T) {
+			t.Setenv("SPINDLE_IO", backend)
+			pr, pw := io.Pipe()
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			r := prog.Start(ctx, spindle.Options{Stdout: pw, NoStarveWarning: true})
+			out := bufio.NewReader(pr)
+			addr, err := out.ReadString('\n')
+			if err != nil {
+				t.Fatal(err)
+			}
+			addr = strings.TrimSpace(addr)
+			data, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer data.Close()
+			signal, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer signal.Close()
+			data.Write([]byte("hi"))
+			if _, err := io.ReadFull(data, make([]byte, 2)); err != nil {
+				t.Fatal(err)
+			}
+			data.Write([]byte("abc"))
+			raw, err := data.(*net.TCPConn).SyscallConn()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var serr error
+			if err := raw.Control(func(fd uintptr) { serr = unix.Sendto(int(fd), []byte("X"), unix.MSG_OOB, nil) }); err != nil || serr != nil {
+				t.Fatal(err, serr)
+			}
+			data.Write([]byte("def"))
+			signal.Write([]byte("!"))
+			line, err := out.ReadString('\n')
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := "got hiabcdef\n"; line != want {
+				t.Errorf("guest printed %q, want %q", line, want)
+			}
+			go io.Copy(io.Discard, pr)
+			if code, err := r.Wait(); code != 0 || err != nil {
+				t.Errorf("exit %d, %v", code, err)
+			}
+			pw.Close()
+		})
 	}
 }

@@ -59,7 +59,7 @@ func newEpoll() (*epoller, error) {
 func (p *epoller) Backend() string { return "epoll" }
 
 func (p *epoller) Register(fd int, cb func(Event)) error {
-	ev := unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLOUT | unix.EPOLLRDHUP | unix.EPOLLET, Fd: int32(fd)}
+	ev := unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLPRI | unix.EPOLLOUT | unix.EPOLLRDHUP | unix.EPOLLET, Fd: int32(fd)}
 	if err := unix.EpollCtl(p.epfd, unix.EPOLL_CTL_ADD, fd, &ev); err != nil {
 		return err
 	}
@@ -149,6 +149,9 @@ func pollEvent(mask uint32) Event {
 	var e Event
 	if mask&(unix.EPOLLIN|unix.EPOLLPRI) != 0 {
 		e |= Readable
+	}
+	if mask&unix.EPOLLPRI != 0 {
+		e |= Urgent
 	}
 	if mask&unix.EPOLLOUT != 0 {
 		e |= Writable

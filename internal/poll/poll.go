@@ -5,10 +5,10 @@
 // epoll where its setup fails):
 //
 //   - epoll (always available on Linux): fds registered edge-triggered for
-//     EPOLLIN|EPOLLOUT|EPOLLRDHUP; Wake writes an eventfd in the set.
+//     EPOLLIN|EPOLLPRI|EPOLLOUT|EPOLLRDHUP; Wake writes an eventfd in the set.
 //   - io_uring, on raw syscalls (io_uring_setup/enter, the rings mmapped,
 //     as one mapping where the kernel offers IORING_FEAT_SINGLE_MMAP): a
-//     multishot IORING_OP_POLL_ADD (POLLIN|POLLOUT|POLLRDHUP) per fd, armed
+//     multishot IORING_OP_POLL_ADD (POLLIN|POLLPRI|POLLOUT|POLLRDHUP) per fd, armed
 //     again if the kernel ends it and removed with IORING_OP_POLL_REMOVE;
 //     Wake writes an eventfd on which an IORING_OP_READ is kept pending;
 //     Wait submits and waits in one io_uring_enter, its timeout passed with
@@ -49,6 +49,10 @@ const (
 	Readable Event = 1 << iota
 	Writable
 	HangUp // peer closed or error: pending reads/writes should be retried and fail
+	// Urgent: the fd has urgent (TCP out-of-band) data, reported with
+	// Readable. A TCP read stops short at the urgent mark, so a caller
+	// that takes a short read to mean "nothing left" must not, after this.
+	Urgent
 )
 
 // Poller is one shard's event loop. All methods except Wake must be called

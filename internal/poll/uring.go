@@ -13,7 +13,7 @@ import (
 
 // The io_uring backend. One ring per poller, driven only by the shard's
 // thread: every registered fd has a multishot IORING_OP_POLL_ADD armed on
-// it (POLLIN|POLLOUT|POLLRDHUP), whose completions carry the poll mask;
+// it (POLLIN|POLLPRI|POLLOUT|POLLRDHUP), whose completions carry the poll mask;
 // Wake writes an eventfd on which an IORING_OP_READ is kept outstanding, so
 // a wake-up costs the waker one write and the waiter no extra syscall.
 // Wait submits what is queued and waits in one io_uring_enter, its timeout
@@ -389,7 +389,7 @@ func (p *uring) armWake() {
 
 func (p *uring) armPoll(r *uringReg) {
 	p.polls[r.id] = struct{}{}
-	p.queue(uringSQE{opcode: uringOpPollAdd, fd: int32(r.fd), len: uringPollAddMulti, opFlags: unix.POLLIN | unix.POLLOUT | unix.POLLRDHUP, userData: r.id})
+	p.queue(uringSQE{opcode: uringOpPollAdd, fd: int32(r.fd), len: uringPollAddMulti, opFlags: unix.POLLIN | unix.POLLPRI | unix.POLLOUT | unix.POLLRDHUP, userData: r.id})
 }
 
 // Register queues the fd's poll; Wait submits it (arming checks the fd's

@@ -83,15 +83,17 @@ type hostSock struct {
 	// came since (edge-triggered: any new data is a report) instead of
 	// making a system call that fails with EAGAIN. Empty means EAGAIN, or
 	// a short read of a TCP socket: TCP's recvmsg returns less than asked
-	// only when its receive queue (and backlog) ran dry, and data that
-	// arrives later is a new edge.
+	// only when its receive queue (and backlog) ran dry, or at the end of
+	// stream or an urgent mark (see shortUnsure), and data that arrives
+	// later is a new edge.
 	rdEvents, drainedAt uint32
 	drained             bool
-	// hup: the poller reported a hang-up (peer closed, reset, error). A
-	// short read then proves nothing: the data before the peer's FIN, say,
-	// reads short while the end of stream, whose report came before the
-	// read, stays to be read and no new report will come.
-	hup bool
+	// shortUnsure: the poller reported a hang-up (peer closed, reset,
+	// error) or urgent data. A short read then proves nothing: the data
+	// before the peer's FIN reads short while the end of stream stays to be
+	// read, and a read stops short at an urgent mark with data after it;
+	// in both cases the report came before the read and no new one comes.
+	shortUnsure bool
 
 	// Deadlines in machine time (vm.Machine.Now), if set.
 	rdl, wdl       time.Duration
@@ -156,16 +158,17 @@ func (s *hostSock) setDrained() { s.drained, s.drainedAt = true, s.rdEvents }
 func (s *hostSock) isDrained() bool { return s.drained && s.drainedAt == s.rdEvents }
 
 // shortEmpties reports whether a short read of s means it is empty: a
-// TCP connection with no hang-up reported (see rdEvents and hup).
+// TCP connection with no hang-up or urgent data reported (see rdEvents
+// and shortUnsure).
 func (s *hostSock) shortEmpties() bool {
-	return s.sotype == unix.SOCK_STREAM && (s.family == unix.AF_INET || s.family == unix.AF_INET6) && !s.hup
+	return s.sotype == unix.SOCK_STREAM && (s.family == unix.AF_INET || s.family == unix.AF_INET6) && !s.shortUnsure
 }
 
 // event is the poller's callback: readiness wakes the matching waiters,
 // which retry their system calls.
 func (s *hostSock) event(e poll.Event) {
-	if e&poll.HangUp != 0 {
-		s.hup = true
+	if e&(poll.HangUp|poll.Urgent) != 0 {
+		s.shortUnsure = true
 	}
 	if e&(poll.Readable|poll.HangUp) != 0 {
 		s.rdEvents++

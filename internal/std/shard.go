@@ -64,7 +64,7 @@ func removeTok(q *[]vm.Token, t vm.Token) {
 // is on from's shard, else through its shard's inbox. If the park is gone
 // by then, the wake passes to the next waiter of the same queue.
 func (c *sharedChan) wake(from *vm.Machine, t vm.Token, recv bool) {
-	target := t.Fiber().M
+	target := t.Machine()
 	if target == from {
 		if !t.Wake(vm.Value{}, true) {
 			c.passOn(from, recv)

@@ -219,21 +219,28 @@ func (f *Fiber) wakeDone() {
 // parked again.
 type Token struct {
 	f   *Fiber
+	m   *Machine // f's machine, readable from any thread (see Machine)
 	gen uint64
 }
 
 // Token returns the token of the fiber's current park.
-func (f *Fiber) Token() Token { return Token{f, f.gen} }
+func (f *Fiber) Token() Token { return Token{f, f.M, f.gen} }
 
 // NextToken returns the token the fiber's next park will have: a host
 // function can publish it (under its own lock) before it parks, and park
 // after releasing that lock, since a park can run the unlink function at
 // once (a cancelled fiber). Only wakes delivered on the fiber's own thread
 // (Machine.SendTo) may use it, as they run after the park.
-func (f *Fiber) NextToken() Token { return Token{f, f.gen + 1} }
+func (f *Fiber) NextToken() Token { return Token{f, f.M, f.gen + 1} }
 
-// Fiber returns the token's fiber.
+// Fiber returns the token's fiber. Only its machine's thread may look
+// into it: a fiber that ended may be reused (Machine.recycle).
 func (t Token) Fiber() *Fiber { return t.f }
+
+// Machine returns the machine of the token's fiber, for a waker on another
+// thread to send the wake to (the fiber record itself may be rewritten
+// meanwhile by its own machine, when it ends and is recycled).
+func (t Token) Machine() *Machine { return t.m }
 
 // Wake wakes the fiber if it is still in the park the token was taken in;
 // it reports whether it did.
