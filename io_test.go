@@ -171,11 +171,7 @@ func main() {
 	fmt.Println("got", got)
 }
 `
-	path := filepath.Join(t.TempDir(), "urgent.go")
-	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	prog, err := spindle.Compile(path)
+	prog, err := spindle.CompileSource([]string{"urgent.go"}, [][]byte{[]byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -186,6 +182,10 @@ func main() {
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
 			r := prog.Start(ctx, spindle.Options{Stdout: pw, NoStarveWarning: true})
+			go func() {
+				r.Wait()
+				pw.Close() // the reads below end with the run
+			}()
 			out := bufio.NewReader(pr)
 			addr, err := out.ReadString('\n')
 			if err != nil {
@@ -228,7 +228,6 @@ func main() {
 			if code, err := r.Wait(); code != 0 || err != nil {
 				t.Errorf("exit %d, %v", code, err)
 			}
-			pw.Close()
 		})
 	}
 }

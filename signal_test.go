@@ -6,6 +6,7 @@ import (
 	"io"
 	"syscall"
 	"testing"
+	"time"
 
 	"go.uber.org/goleak"
 
@@ -38,8 +39,16 @@ func main() {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A minute at most: if a signal never arrives, the run is cancelled
+	// and its end closes the pipe, so the reads below fail, not hang.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
 	pr, pw := io.Pipe()
-	run := prog.Start(context.Background(), spindle.Options{Stdout: pw})
+	run := prog.Start(ctx, spindle.Options{Stdout: pw})
+	go func() {
+		run.Wait()
+		pw.Close()
+	}()
 	r := bufio.NewReader(pr)
 	if line, _ := r.ReadString('\n'); line != "ready\n" {
 		t.Fatalf("got %q", line)
@@ -60,7 +69,6 @@ func main() {
 	if code, err := run.Wait(); code != 0 || err != nil {
 		t.Errorf("exit %d, %v", code, err)
 	}
-	pw.Close()
 	if run.Signal(syscall.SIGUSR1) {
 		t.Error("a signal after the run ended was reported handled")
 	}

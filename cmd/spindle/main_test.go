@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"io"
 	"os"
 	"os/exec"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // buildCLI builds the spindle command once per test binary.
@@ -98,10 +100,14 @@ func main() {
 	}
 }
 
-// startProg starts `spindle run prog` and waits for its first line.
+// startProg starts `spindle run prog` and waits for its first line. The
+// process is killed after a minute (or when the test ends), so a signal
+// that never arrives fails the test instead of hanging it.
 func startProg(t *testing.T, bin, prog string) (*exec.Cmd, *bufio.Reader, *bytes.Buffer) {
 	t.Helper()
-	cmd := exec.Command(bin, "run", prog)
+	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+	t.Cleanup(cancel)
+	cmd := exec.CommandContext(ctx, bin, "run", prog)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -122,7 +122,7 @@ func loadsOnly(fv *ssa.FreeVar) bool {
 // freeByValue reports whether free variable fv of fn receives a value
 // held by value (see byValue) instead of a cell.
 func (c *Compiler) freeByValue(fn *ssa.Function, fv *ssa.FreeVar) bool {
-	mc := c.maker(fn)
+	mc := maker(fn)
 	if mc == nil {
 		return false
 	}
@@ -135,23 +135,18 @@ func (c *Compiler) freeByValue(fn *ssa.Function, fv *ssa.FreeVar) bool {
 	return false
 }
 
-// maker returns the MakeClosure that creates the function literal fn.
-func (c *Compiler) maker(fn *ssa.Function) *ssa.MakeClosure {
-	if mc, ok := c.makers[fn]; ok {
-		return mc
-	}
-	var found *ssa.MakeClosure
-	if p := fn.Parent(); p != nil {
-		for _, b := range p.Blocks {
-			for _, in := range b.Instrs {
-				if mc, ok := in.(*ssa.MakeClosure); ok && mc.Fn == fn {
-					found = mc
-				}
+// maker returns the MakeClosure that creates the function literal fn (a
+// literal's referrers are the instructions that use it, go/ssa keeps them
+// for anonymous functions), or nil.
+func maker(fn *ssa.Function) *ssa.MakeClosure {
+	if refs := fn.Referrers(); refs != nil {
+		for _, r := range *refs {
+			if mc, ok := r.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				return mc
 			}
 		}
 	}
-	c.makers[fn] = found
-	return found
+	return nil
 }
 
 // byValueAliases returns the values that share the register of a captured

@@ -49,10 +49,8 @@ type Compiler struct {
 	errs  []string
 	// method sets already attached
 	msets map[*vm.Type]bool
-	// byVal caches which captured cells are held by value (capture.go);
-	// makers, the MakeClosure of each function literal.
-	byVal  map[*ssa.Alloc]bool
-	makers map[*ssa.Function]*ssa.MakeClosure
+	// byVal caches which captured cells are held by value (capture.go).
+	byVal map[*ssa.Alloc]bool
 }
 
 // Compile builds SSA for the loaded program and compiles everything
@@ -119,15 +117,14 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 	prog.Build()
 
 	c := &Compiler{
-		opts:   opts,
-		fset:   lp.Fset,
-		prog:   prog,
-		funcs:  map[*ssa.Function]*vm.Func{},
-		glob:   map[*ssa.Global]int32{},
-		out:    &vm.Program{},
-		msets:  map[*vm.Type]bool{},
-		byVal:  map[*ssa.Alloc]bool{},
-		makers: map[*ssa.Function]*ssa.MakeClosure{},
+		opts:  opts,
+		fset:  lp.Fset,
+		prog:  prog,
+		funcs: map[*ssa.Function]*vm.Func{},
+		glob:  map[*ssa.Global]int32{},
+		out:   &vm.Program{},
+		msets: map[*vm.Type]bool{},
+		byVal: map[*ssa.Alloc]bool{},
 	}
 	defer func() {
 		if r := recover(); r != nil {

@@ -399,45 +399,49 @@ func (fc *fnc) ret(res []int32) {
 // edgeMoves emits the phi moves for the edge from -> to; it reports
 // whether it emitted anything.
 // phiTemps returns how many temporaries the phi moves of the function
-// need, once every SSA value has its register: an edge whose moves read a
-// register another of its moves writes goes through temporaries, one per
-// move (edgeMoves); other edges need none. A source without a register yet
-// (a constant, global or function, placed after the temporaries) is never
-// a phi's register, but its move counts.
+// need, once every SSA value has its register: an edge whose moves
+// conflict goes through temporaries, one per move (edgeMoves); other
+// edges need none.
 func (fc *fnc) phiTemps() int32 {
 	n := 0
-	var dsts, srcs []int32
 	for _, b := range fc.f.Blocks {
 		for pi := range b.Preds {
-			dsts, srcs = dsts[:0], srcs[:0]
-			moves := 0
-			for _, ins := range b.Instrs {
-				phi, ok := ins.(*ssa.Phi)
-				if !ok {
-					break
-				}
-				d := fc.regs[phi]
-				src, ok := fc.regs[phi.Edges[pi]]
-				if ok && src == d {
-					continue
-				}
-				moves++
-				dsts = append(dsts, d)
-				if ok {
-					srcs = append(srcs, src)
-				}
-			}
-			if moves > n && movesConflict(dsts, srcs) {
-				n = moves
+			if dsts, srcs := fc.phiMoves(b, pi); len(dsts) > n && movesConflict(dsts, srcs) {
+				n = len(dsts)
 			}
 		}
 	}
 	return int32(n)
 }
 
+// phiMoves returns the register moves that enter block to along its
+// predecessor edge pi: the phis' registers and their incoming values'
+// (a move whose source is its destination left out). A source with no
+// register yet (a constant, global or function, while layout runs:
+// those are placed after the temporaries, so never a phi's register) is
+// -1.
+func (fc *fnc) phiMoves(to *ssa.BasicBlock, pi int) (dsts, srcs []int32) {
+	for _, ins := range to.Instrs {
+		phi, ok := ins.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		d := fc.regs[phi]
+		src, ok := fc.regs[phi.Edges[pi]]
+		if !ok {
+			src = -1
+		}
+		if src != d {
+			dsts = append(dsts, d)
+			srcs = append(srcs, src)
+		}
+	}
+	return dsts, srcs
+}
+
 // movesConflict reports whether a source register of a parallel move is
-// also a destination (of another move: a move's own source and
-// destination differ).
+// also a destination (of another move: phiMoves leaves out a move whose
+// source is its destination).
 func movesConflict(dsts, srcs []int32) bool {
 	for _, s := range srcs {
 		for _, d := range dsts {
@@ -457,18 +461,7 @@ func (fc *fnc) edgeMoves(from, to *ssa.BasicBlock) bool {
 			break
 		}
 	}
-	var dsts, srcs []int32
-	for _, ins := range to.Instrs {
-		phi, ok := ins.(*ssa.Phi)
-		if !ok {
-			break
-		}
-		d, s := fc.reg(phi), fc.reg(phi.Edges[pi])
-		if d != s {
-			dsts = append(dsts, d)
-			srcs = append(srcs, s)
-		}
-	}
+	dsts, srcs := fc.phiMoves(to, pi)
 	if len(dsts) == 0 {
 		return false
 	}
@@ -1168,13 +1161,8 @@ func goOnly(mc *ssa.MakeClosure) *ssa.Go {
 		return nil
 	}
 	instrs := mc.Block().Instrs
-	for k, in := range instrs {
-		if in == mc {
-			if k+1 < len(instrs) && instrs[k+1] == g {
-				return g
-			}
-			return nil
-		}
+	if k := indexIn(mc.Block(), mc); k+1 < len(instrs) && instrs[k+1] == g {
+		return g
 	}
 	return nil
 }

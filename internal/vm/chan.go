@@ -32,7 +32,7 @@ type sudog struct {
 	isSend   bool
 	isSelect bool // one of a select's entries: f.ext.selPtrs holds them all
 	// direct marks a plain send or receive parked by the dispatch loop
-	// (chanSlow): the waker completes it, storing a received value in dst
+	// (sendSlow, recvSlow): the waker completes it, storing a received value in dst
 	// (and the comma-ok result after it if okDst), and moves the fiber
 	// past its instruction, so it resumes without re-executing it. A send
 	// woken by Close is not direct: it re-executes to panic.

@@ -233,10 +233,6 @@ func (f *Fiber) Token() Token { return Token{f, f.M, f.gen} }
 // (Machine.SendTo) may use it, as they run after the park.
 func (f *Fiber) NextToken() Token { return Token{f, f.M, f.gen + 1} }
 
-// Fiber returns the token's fiber. Only its machine's thread may look
-// into it: a fiber that ended may be reused (Machine.recycle).
-func (t Token) Fiber() *Fiber { return t.f }
-
 // Machine returns the machine of the token's fiber, for a waker on another
 // thread to send the wake to (the fiber record itself may be rewritten
 // meanwhile by its own machine, when it ends and is recycled).

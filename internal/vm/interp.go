@@ -241,7 +241,7 @@ func (m *Machine) run1(f *Fiber) status {
 			var callee *Func
 			var free []Value
 			var recv Value
-			// ip and rp go through the fiber around the method lookup (a
+			// ip and rp go through the machine around the method lookup (a
 			// call), so they are not live across it.
 			m.ip, m.rp = ip, rp
 			if ins.Op == OpCallClosure {
@@ -611,8 +611,9 @@ func (m *Machine) recvSlow(f *Fiber, c *Chan, ins *Instr) status {
 func (m *Machine) parkPlain(f *Fiber, ip *Instr, s *sudog, q *waitq, reason string) {
 	top := &f.frames[len(f.frames)-1]
 	top.pc = pcOf(top, ip) - 1
-	// parkIn's and ParkUnlink's steps, written out: the calls would cost
-	// every message.
+	// parkIn's and ParkUnlink's steps, written out: neither fits the
+	// inliner's budget, and the two calls cost every message (ping-pong
+	// 445 -> 430 instructions per message with them written out).
 	q.push(s)
 	f.sudog = s
 	f.gen++

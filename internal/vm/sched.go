@@ -64,7 +64,7 @@ type Machine struct {
 	zerobase   Value
 
 	// ip and rp hold the running fiber's dispatch loop state across a
-	// call to one of its slow paths (slow, chanSlow): only one fiber runs
+	// call to one of its slow paths (slow, sendSlow, recvSlow): only one fiber runs
 	// on a machine at a time, so they live here rather than in every
 	// fiber. A host callback (CallGuest) runs the same fiber nested and
 	// leaves them as its own last slow path set them; the outer slow
@@ -235,10 +235,10 @@ func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
 	n := int(fn.NRegs) + 1
 	f := m.freeFibers
 	if f != nil && len(f.stack) >= n {
-		// A recycled fiber: zeroed, with its stack and frame array.
+		// A recycled fiber: zeroed, with its stack and a one-frame
+		// frames slice (see recycle).
 		m.freeFibers, f.next = f.next, nil
 		m.nfree--
-		f.frames = f.frames[:1]
 	} else {
 		f = allocFiber(n)
 		f.frames = f.frame0[:1:1]
