@@ -181,10 +181,14 @@ func (d *Dialer) DialContext(ctx context.Context, network, address string) (Conn
 	return nil, first
 }
 
-// sockArgs returns the primitive arguments for a TCP or Unix address.
+// sockArgs returns the primitive arguments for a TCP, UDP or Unix address.
 func sockArgs(a Addr) (ip []byte, port int, zone, path string) {
 	switch a := a.(type) {
 	case *TCPAddr:
+		if a != nil {
+			return a.IP, a.Port, a.Zone, ""
+		}
+	case *UDPAddr:
 		if a != nil {
 			return a.IP, a.Port, a.Zone, ""
 		}
@@ -194,6 +198,27 @@ func sockArgs(a Addr) (ip []byte, port int, zone, path string) {
 		}
 	}
 	return nil, 0, "", ""
+}
+
+// sockFamily is the socket family and IPV6_V6ONLY setting (-1: leave it)
+// of a socket on network ("tcp", "udp6", ...) for address ip: a "4" or
+// "6" network fixes the family (an IPv6-only socket for "6"), a wildcard
+// address on a plain network is one dual-stack IPv6 socket, anything
+// else follows ip.
+func sockFamily(network string, ip IP, wild bool) (family, v6only int) {
+	last := byte(0)
+	if network != "" {
+		last = network[len(network)-1]
+	}
+	switch {
+	case last == '4':
+		return afINET, -1
+	case last == '6':
+		return afINET6, 1
+	case wild:
+		return afINET6, 0
+	}
+	return ipFamily(ip), -1
 }
 
 // ipFamily is the socket family for IP address ip (nil counts as IPv4).
@@ -501,16 +526,8 @@ func listenTCP(network string, laddr *TCPAddr) (*TCPListener, error) {
 	if laddr == nil {
 		laddr = &TCPAddr{}
 	}
-	family, v6only := ipFamily(laddr.IP), -1
 	wild := len(laddr.IP) == 0 || laddr.IP.IsUnspecified()
-	switch {
-	case network == "tcp4":
-		family = afINET
-	case network == "tcp6":
-		family, v6only = afINET6, 1
-	case wild:
-		family, v6only = afINET6, 0
-	}
+	family, v6only := sockFamily(network, laddr.IP, wild)
 	fd, err := listenFD(network, family, sockSTREAM, v6only, laddr)
 	if err != nil && wild && network == "tcp" {
 		// No IPv6 on this host: listen on IPv4 only.

@@ -53,16 +53,9 @@ func ResolveUDPAddr(network, address string) (*UDPAddr, error) {
 	default:
 		return nil, UnknownNetworkError(network)
 	}
-	addrs, err := resolveTCP(tcpNet(network), address, false)
+	a, err := ResolveTCPAddr(tcpNet(network), address)
 	if err != nil {
 		return nil, err
-	}
-	a := addrs[0]
-	for _, t := range addrs {
-		if t.IP.To4() != nil || network == "udp6" {
-			a = t
-			break
-		}
 	}
 	return &UDPAddr{IP: a.IP, Port: a.Port, Zone: a.Zone}, nil
 }
@@ -94,19 +87,12 @@ func udpFD(op, network string, laddr, raddr *UDPAddr) (*netFD, error) {
 	if raddr != nil {
 		ra = raddr.IP
 	}
-	family, v6only := ipFamily(la), -1
+	ip := la
 	if raddr != nil {
-		family = ipFamily(ra)
+		ip = ra
 	}
 	wild := raddr == nil && (len(la) == 0 || la.IsUnspecified())
-	switch {
-	case network == "udp4":
-		family = afINET
-	case network == "udp6":
-		family, v6only = afINET6, 1
-	case wild:
-		family, v6only = afINET6, 0
-	}
+	family, v6only := sockFamily(network, ip, wild)
 	fail := func(err error) (*netFD, error) {
 		var src, dst Addr
 		if op == "dial" {
@@ -126,12 +112,7 @@ func udpFD(op, network string, laddr, raddr *UDPAddr) (*netFD, error) {
 	}
 	fd := &netFD{id: id, family: family, sotype: sockDGRAM, net: network}
 	if laddr != nil || raddr == nil {
-		var ip []byte
-		var port int
-		var zone string
-		if laddr != nil {
-			ip, port, zone = laddr.IP, laddr.Port, laddr.Zone
-		}
+		ip, port, zone, _ := sockArgs(laddr)
 		if sc, e := sysBind(id, ip, port, zone, "", false); e != 0 {
 			fd.close()
 			return fail(os.NewSyscallError(sc, errno(e)))
@@ -210,17 +191,14 @@ func ListenPacket(network, address string) (PacketConn, error) {
 	if err != nil {
 		return nil, &OpError{Op: "listen", Net: network, Source: nil, Addr: nil, Err: err}
 	}
-	if host, _, _ := SplitHostPort(address); host == "" {
-		la.IP = nil // wildcard: dual-stack
-	}
-	return ListenUDP(network, la)
+	return ListenUDP(network, la) // no host: a nil IP, the dual-stack wildcard
 }
 
 // ReadFromUDP reads a UDP packet from c, copying the payload into b (the
 // rest of a longer datagram is lost, as in Go).
 func (c *UDPConn) ReadFromUDP(b []byte) (n int, addr *UDPAddr, err error) {
 	if !c.ok() {
-		return 0, nil, os.ErrInvalid
+		return 0, nil, eINVAL
 	}
 	n, ip, port, zone, _, ok, e := sysRecvFrom(c.fd.id, b)
 	if e != 0 {
@@ -244,7 +222,7 @@ func (c *UDPConn) ReadFrom(b []byte) (int, Addr, error) {
 // WriteToUDP writes a UDP packet to addr via c.
 func (c *UDPConn) WriteToUDP(b []byte, addr *UDPAddr) (int, error) {
 	if !c.ok() {
-		return 0, os.ErrInvalid
+		return 0, eINVAL
 	}
 	if c.fd.raddr != nil {
 		return 0, &OpError{Op: "write", Net: c.fd.net, Source: c.fd.laddr, Addr: addr.opAddr(), Err: ErrWriteToConnected}
@@ -252,11 +230,7 @@ func (c *UDPConn) WriteToUDP(b []byte, addr *UDPAddr) (int, error) {
 	if addr == nil {
 		return 0, &OpError{Op: "write", Net: c.fd.net, Source: c.fd.laddr, Addr: nil, Err: errMissingAddress}
 	}
-	ip := addr.IP
-	if c.fd.family == afINET6 && ip.To4() != nil && len(ip) == IPv4len {
-		ip = ip.To16()
-	}
-	n, e := sysSendTo(c.fd.id, b, ip, addr.Port, addr.Zone)
+	n, e := sysSendTo(c.fd.id, b, addr.IP, addr.Port, addr.Zone) // the host maps IPv4 on an IPv6 socket
 	if e != 0 {
 		return n, &OpError{Op: "write", Net: c.fd.net, Source: c.fd.laddr, Addr: addr, Err: hostErr(e, "sendto")}
 	}
@@ -266,16 +240,11 @@ func (c *UDPConn) WriteToUDP(b []byte, addr *UDPAddr) (int, error) {
 // WriteTo implements the PacketConn WriteTo method.
 func (c *UDPConn) WriteTo(b []byte, addr Addr) (int, error) {
 	if !c.ok() {
-		return 0, os.ErrInvalid
+		return 0, eINVAL
 	}
 	a, ok := addr.(*UDPAddr)
 	if !ok {
-		return 0, &OpError{Op: "write", Net: c.fd.net, Source: c.fd.laddr, Addr: addr, Err: os.ErrInvalid}
+		return 0, &OpError{Op: "write", Net: c.fd.net, Source: c.fd.laddr, Addr: addr, Err: eINVAL}
 	}
 	return c.WriteToUDP(b, a)
 }
-
-// SetReadBuffer and SetWriteBuffer are accepted (the kernel's default
-// buffer sizes are kept).
-func (c *UDPConn) SetReadBuffer(bytes int) error  { return nil }
-func (c *UDPConn) SetWriteBuffer(bytes int) error { return nil }

@@ -18,15 +18,16 @@ import (
 type Regexp struct {
 	re   unsafe.Pointer // the host's *regexp.Regexp
 	expr string
+	nsub int // NumSubexp, read by every submatch search
 }
 
-func compile(expr string, posix bool) (re unsafe.Pointer, err string)
+func compile(expr string, posix bool) (re unsafe.Pointer, numSubexp int, err string)
 
 // find returns the flattened indexes of up to n matches of s (n < 0:
 // all): two per match, or two per group with sub.
 func (re *Regexp) find(s string, n int, sub bool) []int
 
-func (re *Regexp) meta() (numSubexp int, names []string, prefix string, complete bool)
+func (re *Regexp) meta() (names []string, prefix string, complete bool)
 
 func (re *Regexp) longest()
 
@@ -37,11 +38,11 @@ func (re *Regexp) expand(dst []byte, template string, src string, match []int) [
 func QuoteMeta(s string) string
 
 func newRegexp(expr string, posix bool) (*Regexp, error) {
-	h, msg := compile(expr, posix)
+	h, nsub, msg := compile(expr, posix)
 	if msg != "" {
 		return nil, errors.New(msg)
 	}
-	return &Regexp{re: h, expr: expr}, nil
+	return &Regexp{re: h, expr: expr, nsub: nsub}, nil
 }
 
 // Compile parses a regular expression and returns, if successful, a
@@ -110,15 +111,12 @@ func (re *Regexp) Copy() *Regexp {
 func (re *Regexp) Longest() { re.longest() }
 
 // NumSubexp returns the number of parenthesized subexpressions.
-func (re *Regexp) NumSubexp() int {
-	n, _, _, _ := re.meta()
-	return n
-}
+func (re *Regexp) NumSubexp() int { return re.nsub }
 
 // SubexpNames returns the names of the parenthesized subexpressions; the
 // first (the whole expression) is always "".
 func (re *Regexp) SubexpNames() []string {
-	_, names, _, _ := re.meta()
+	names, _, _ := re.meta()
 	return names
 }
 
@@ -138,7 +136,7 @@ func (re *Regexp) SubexpIndex(name string) int {
 // LiteralPrefix returns a literal string that must begin any match, and
 // whether it is the entire expression.
 func (re *Regexp) LiteralPrefix() (prefix string, complete bool) {
-	_, _, prefix, complete = re.meta()
+	_, prefix, complete = re.meta()
 	return prefix, complete
 }
 

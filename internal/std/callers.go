@@ -44,6 +44,16 @@ func funcAt(pc uintptr) (*vm.Func, int32) {
 	return pcTable.funcs[id-1], int32(pc&(1<<pcShift-1)) - 1
 }
 
+// callerAt returns the guest frame skip levels up f's stack (0: the
+// innermost guest frame).
+func callerAt(f *vm.Fiber, skip int) (vm.Caller, bool) {
+	cs := f.Callers()
+	if skip < 0 || skip >= len(cs) {
+		return vm.Caller{}, false
+	}
+	return cs[skip], true
+}
+
 func init() {
 	// Caller(skip) (pc uintptr, file string, line int, ok bool)
 	reg("runtime.Caller", func(f *vm.Fiber, args, res []vm.Value) {

@@ -6,26 +6,8 @@ import (
 	"spindle/internal/vm"
 )
 
-// Host side of the guest log package: the clock and the caller's position.
-
-// callerPos returns the file and line of the guest frame skip levels up
-// f's stack (0: the innermost guest frame).
-func callerPos(f *vm.Fiber, skip int) (file string, line int, ok bool) {
-	c, ok := callerAt(f, skip)
-	if !ok {
-		return "", 0, false
-	}
-	return c.Func.File, int(c.Func.LineAt(c.PC)), true
-}
-
-// callerAt returns the guest frame skip levels up f's stack.
-func callerAt(f *vm.Fiber, skip int) (vm.Caller, bool) {
-	cs := f.Callers()
-	if skip < 0 || skip >= len(cs) {
-		return vm.Caller{}, false
-	}
-	return cs[skip], true
-}
+// Host side of the guest log package: the clock (the caller's position is
+// runtime.Caller's).
 
 func init() {
 	reg("log.now", func(f *vm.Fiber, args, res []vm.Value) {
@@ -38,10 +20,6 @@ func init() {
 		for i, v := range []int{y, int(mo), d, h, mi, s, t.Nanosecond() / 1e3} {
 			res[i] = vm.Int(int64(v))
 		}
-	})
-	reg("log.caller", func(f *vm.Fiber, args, res []vm.Value) {
-		file, line, ok := callerPos(f, int(args[0].Int()))
-		res[0], res[1], res[2] = vm.Str(file), vm.Int(int64(line)), vm.Bool(ok)
 	})
 }
 

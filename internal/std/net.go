@@ -641,8 +641,9 @@ func init() {
 	// sysRead(id int, b []byte) (n, errno int)
 	reg("net.sysRead", func(f *vm.Fiber, args, res []vm.Value) {
 		b := args[1].Slice()
-		s, ok := ioStart(f, args, res, false)
-		if !ok {
+		s, e := ioStart(f, args, false)
+		if e != 0 {
+			res[0], res[1] = vm.Int(0), vm.Int(int64(e))
 			return
 		}
 		if len(b) == 0 {
@@ -688,8 +689,9 @@ func init() {
 	// (parking only while nothing can be written).
 	reg("net.sysWrite", func(f *vm.Fiber, args, res []vm.Value) {
 		b := args[1].Slice()
-		s, ok := ioStart(f, args, res, true)
-		if !ok {
+		s, e := ioStart(f, args, true)
+		if e != 0 {
+			res[0], res[1] = vm.Int(0), vm.Int(int64(e))
 			return
 		}
 		bp := netBufs.Get().(*[]byte)
@@ -957,26 +959,23 @@ func (s *hostSock) connected() {
 	}
 }
 
-// ioStart is the common start of sysRead and sysWrite: it finds the socket
-// args[0], and ends the call with (0, errno) if the socket is closed, the
-// resumed park reported an error, or the deadline has passed. It reports
-// whether the operation should go on.
-func ioStart(f *vm.Fiber, args, res []vm.Value, write bool) (*hostSock, bool) {
+// ioStart is the common start of the socket reads and writes: it finds
+// the socket args[0], or returns the error code that ends the call: the
+// socket is closed, the resumed park reported an error, or the deadline
+// has passed.
+func ioStart(f *vm.Fiber, args []vm.Value, write bool) (*hostSock, int) {
 	resumed := f.Resuming()
 	s := sockOf(f.M, int(args[0].Int()))
 	if s == nil {
-		res[0], res[1] = vm.Int(0), vm.Int(netClosed)
-		return nil, false
+		return nil, netClosed
 	}
 	if resumed {
 		if v, _ := f.Xfer(); v.Int() != 0 {
-			res[0], res[1] = vm.Int(0), vm.Int(v.Int())
-			return nil, false
+			return nil, int(v.Int())
 		}
 	}
 	if s.expired(f.M, write) {
-		res[0], res[1] = vm.Int(0), vm.Int(netTimeout)
-		return nil, false
+		return nil, netTimeout
 	}
-	return s, true
+	return s, 0
 }

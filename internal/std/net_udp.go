@@ -20,10 +20,9 @@ func init() {
 			res[6] = vm.Int(int64(e))
 		}
 		b := args[1].Slice()
-		s, ok := ioStart(f, args, res, false)
-		if !ok {
-			e := res[1].Int()
-			fail(int(e))
+		s, e := ioStart(f, args, false)
+		if e != 0 {
+			fail(e)
 			return
 		}
 		bp := netBufs.Get().(*[]byte)
@@ -55,11 +54,19 @@ func init() {
 	reg("net.sysSendTo", func(f *vm.Fiber, args, res []vm.Value) {
 		b := args[1].Slice()
 		ip, port, zone := Bytes(args[2]), int(args[3].Int()), args[4].String()
-		s, ok := ioStart(f, args, res, true)
-		if !ok {
+		s, e := ioStart(f, args, true)
+		if e != 0 {
+			res[0], res[1] = vm.Int(0), vm.Int(int64(e))
 			return
 		}
-		buf := make([]byte, len(b))
+		var buf []byte
+		if len(b) <= netChunk {
+			bp := netBufs.Get().(*[]byte)
+			defer netBufs.Put(bp)
+			buf = (*bp)[:len(b)]
+		} else {
+			buf = make([]byte, len(b)) // a datagram goes out whole
+		}
 		guestBytesTo(buf, b)
 		to := sockaddr(s.family, ip, port, zone, "")
 		for {

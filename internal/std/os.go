@@ -273,7 +273,9 @@ func init() {
 		h, _ := os.Hostname()
 		res[0] = vm.Str(h)
 	})
-	reg("os.Getpid", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getpid())) })
+	getpid := func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getpid())) }
+	reg("os.Getpid", getpid)
+	reg("syscall.Getpid", getpid)
 	reg("os.Getppid", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getppid())) })
 	reg("os.Getuid", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getuid())) })
 	reg("os.Getgid", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getgid())) })

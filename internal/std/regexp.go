@@ -12,19 +12,6 @@ import (
 // Replace and Split variant from one primitive, find, which returns match
 // indexes.
 
-// hostRegexp returns the host regexp of the guest *Regexp v.
-func hostRegexp(v vm.Value) *regexp.Regexp {
-	p := v.Ptr()
-	if p == nil {
-		panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
-	}
-	re, _ := p.Slice()[0].R.(*regexp.Regexp)
-	if re == nil {
-		panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
-	}
-	return re
-}
-
 func ints(xs []int) vm.Value {
 	out := make([]vm.Value, len(xs))
 	for i, x := range xs {
@@ -44,15 +31,15 @@ func init() {
 			re, err = regexp.Compile(expr)
 		}
 		if err != nil {
-			res[0], res[1] = vm.Value{}, vm.Str(err.Error())
+			res[0], res[1], res[2] = vm.Value{}, vm.Int(0), vm.Str(err.Error())
 			return
 		}
-		res[0], res[1] = vm.Value{R: re}, vm.Str("")
+		res[0], res[1], res[2] = vm.Value{R: re}, vm.Int(int64(re.NumSubexp())), vm.Str("")
 	})
 	// find returns the flattened match indexes of up to n matches (n < 0:
 	// all) of s: two per match, or two per group with sub.
 	reg("(*regexp.Regexp).find", func(f *vm.Fiber, args, res []vm.Value) {
-		re, s, n, sub := hostRegexp(args[0]), args[1].String(), int(args[2].Int()), args[3].Bool()
+		re, s, n, sub := recvHandle[*regexp.Regexp](args[0]), args[1].String(), int(args[2].Int()), args[3].Bool()
 		var flat []int
 		if sub {
 			for _, m := range re.FindAllStringSubmatchIndex(s, n) {
@@ -66,15 +53,15 @@ func init() {
 		res[0] = ints(flat)
 	})
 	reg("(*regexp.Regexp).meta", func(f *vm.Fiber, args, res []vm.Value) {
-		re := hostRegexp(args[0])
+		re := recvHandle[*regexp.Regexp](args[0])
 		prefix, complete := re.LiteralPrefix()
-		res[0], res[1], res[2], res[3] = vm.Int(int64(re.NumSubexp())), Strings(re.SubexpNames()), vm.Str(prefix), vm.Bool(complete)
+		res[0], res[1], res[2] = Strings(re.SubexpNames()), vm.Str(prefix), vm.Bool(complete)
 	})
 	reg("(*regexp.Regexp).longest", func(f *vm.Fiber, args, res []vm.Value) {
-		hostRegexp(args[0]).Longest()
+		recvHandle[*regexp.Regexp](args[0]).Longest()
 	})
 	reg("(*regexp.Regexp).expand", func(f *vm.Fiber, args, res []vm.Value) {
-		re, dst, template, src := hostRegexp(args[0]), Bytes(args[1]), args[2].String(), args[3].String()
+		re, dst, template, src := recvHandle[*regexp.Regexp](args[0]), Bytes(args[1]), args[2].String(), args[3].String()
 		m := args[4].Slice()
 		match := make([]int, len(m))
 		for i, x := range m {

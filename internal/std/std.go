@@ -94,9 +94,7 @@ func init() {
 			s = fmt.Sprintf("goroutine %d [running]:\n%s", f.ID+1, f.Stack())
 		}
 		n := min(len(buf), len(s))
-		for i := 0; i < n; i++ {
-			buf[i] = vm.Value{N: uint64(s[i])}
-		}
+		putBytes(buf, []byte(s[:n]))
 		res[0] = vm.Int(int64(n))
 	})
 	reg("runtime.NumGoroutine", func(f *vm.Fiber, args, res []vm.Value) {

@@ -5,7 +5,6 @@ package base64
 
 import (
 	"strconv"
-	"strings"
 )
 
 // Padding characters.
@@ -230,6 +229,6 @@ func (enc *Encoding) AppendDecode(dst, src []byte) ([]byte, error) {
 // DecodeString returns the bytes represented by the base64 string s.
 func (enc *Encoding) DecodeString(s string) ([]byte, error) {
 	dbuf := make([]byte, enc.DecodedLen(len(s))+3)
-	n, err := enc.Decode(dbuf, []byte(strings.Clone(s)))
+	n, err := enc.Decode(dbuf, []byte(s))
 	return dbuf[:n], err
 }

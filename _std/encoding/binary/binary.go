@@ -304,9 +304,9 @@ func invalid(what string, v any) error {
 
 // Write writes the binary representation of data into w.
 func Write(w io.Writer, order ByteOrder, data any) error {
-	buf, err := Append(nil, order, data)
+	buf, err := appendData(nil, order, data, "Write")
 	if err != nil {
-		return errors.New("binary.Write" + err.Error()[len("binary.Append"):])
+		return err
 	}
 	_, err = w.Write(buf)
 	return err
@@ -314,9 +314,9 @@ func Write(w io.Writer, order ByteOrder, data any) error {
 
 // Encode encodes data into buf and returns the number of bytes written.
 func Encode(buf []byte, order ByteOrder, data any) (int, error) {
-	b, err := Append(nil, order, data)
+	b, err := appendData(nil, order, data, "Encode")
 	if err != nil {
-		return 0, errors.New("binary.Encode" + err.Error()[len("binary.Append"):])
+		return 0, err
 	}
 	if len(buf) < len(b) {
 		return 0, errors.New("buffer too small")
@@ -326,6 +326,11 @@ func Encode(buf []byte, order ByteOrder, data any) (int, error) {
 
 // Append appends the binary representation of data to buf.
 func Append(buf []byte, order ByteOrder, data any) ([]byte, error) {
+	return appendData(buf, order, data, "Append")
+}
+
+// appendData is Append for the function op (its errors name it).
+func appendData(buf []byte, order ByteOrder, data any, op string) ([]byte, error) {
 	put16 := func(v uint16) {
 		var b [2]byte
 		order.PutUint16(b[:], v)
@@ -429,7 +434,7 @@ func Append(buf []byte, order ByteOrder, data any) ([]byte, error) {
 			put64(math.Float64bits(v))
 		}
 	default:
-		return nil, invalid("Append", data)
+		return nil, invalid(op, data)
 	}
 	return buf, nil
 }

@@ -5,7 +5,6 @@ package ioutil
 import (
 	"io"
 	"os"
-	"sort"
 )
 
 // Discard is an io.Writer on which all Write calls succeed.
@@ -37,8 +36,7 @@ func ReadDir(dirname string) ([]os.FileInfo, error) {
 		}
 		infos = append(infos, fi)
 	}
-	sort.Slice(infos, func(i, j int) bool { return infos[i].Name() < infos[j].Name() })
-	return infos, nil
+	return infos, nil // os.ReadDir sorts by name
 }
 
 // NopCloser returns a ReadCloser with a no-op Close method wrapping r.

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"os"
 	"path"
-	"sort"
 	"strings"
 )
 
@@ -241,12 +240,8 @@ func glob(dir, pattern string, matches []string) ([]string, error) {
 	if err != nil {
 		return matches, nil
 	}
-	names := make([]string, 0, len(entries))
-	for _, e := range entries {
-		names = append(names, e.Name())
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, e := range entries { // os.ReadDir sorts by name
+		n := e.Name()
 		matched, err := Match(pattern, n)
 		if err != nil {
 			return matches, err
