@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"runtime"
+	"strings"
 	"testing"
 	"weak"
 
@@ -128,6 +129,54 @@ func main() {
 	code, stderr := runWithHost(t, src, host)
 	if want := "reused: true\nparent reused: false\njoin: 42 true\n"; code != 0 || stderr != want {
 		t.Fatalf("exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	l.report(t)
+}
+
+// A go statement's fiber starts when the run queue reaches it; until then
+// the statement's values live in a small record (internal/vm/runq.go). A
+// not-started goroutine counts for runtime.NumGoroutine, appears in a dump
+// as runnable at the start of its function, keeps its arguments alive, and
+// once it has run and ended keeps nothing alive.
+func TestNotStartedGoroutines(t *testing.T) {
+	src := `package main
+
+import "runtime"
+
+func track(p *[64]int)
+func check(label string, wantAlive bool)
+func dump()
+
+func use(p *[64]int, done chan int) {
+	done <- p[0]
+}
+
+func main() {
+	done := make(chan int)
+	obj := new([64]int)
+	obj[0] = 9
+	track(obj)
+	go use(obj, done)
+	obj = nil
+	println(runtime.NumGoroutine())
+	dump()
+	check("before the go statement's fiber started", true)
+	println(<-done)
+	runtime.Gosched() // let it end
+	check("after it ran and ended", false)
+	println(runtime.NumGoroutine())
+}
+`
+	var l liveness
+	host := l.host()
+	var dump string
+	host["main.dump"] = func(f *vm.Fiber, args, res []vm.Value) { dump = f.M.Dump() }
+	code, stderr := runWithHost(t, src, host)
+	if code != 0 || stderr != "2\n9\n1\n" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if want := "goroutine 2 [runnable]:\nmain.use()\n"; !strings.Contains(dump, want) {
+		t.Errorf("dump lacks %q:\n%s", want, dump)
 	}
 	l.report(t)
 }

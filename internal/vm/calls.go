@@ -108,6 +108,22 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 	if callee != nil && callee.Host == nil {
 		// The common cases: copy the arguments (and a function literal's
 		// free variables, cs.Free) straight into the new stack.
+		// With no dead fiber to reuse, the fiber starts when the run queue
+		// reaches it (runq.go); one may be free by then.
+		if m.freeFibers == nil {
+			if s := m.newSpawn(callee); s != nil {
+				vals := s.vals()
+				for i, a := range cs.Args {
+					vals[i] = regs[a]
+				}
+				copy(vals[callee.NParams:], free)
+				for i, r := range cs.Free {
+					vals[int(callee.NParams)+i] = regs[r]
+				}
+				m.spawn(s)
+				return
+			}
+		}
 		nf := m.newFiber(callee, nil, free)
 		nf.recyclable = true
 		for i, a := range cs.Args {

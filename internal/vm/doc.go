@@ -43,8 +43,10 @@
 // unchecked pointer arithmetic, made safe by Verify; the hot dispatch loop
 // keeps only the instruction pointer, the register base and the fiber live
 // and sends anything that calls into the runtime to a separate function,
-// so Go keeps its state in machine registers. Fibers are scheduled FIFO,
-// preempted by reductions like BEAM processes, and switch directly from a
+// so Go keeps its state in machine registers. Fibers are scheduled FIFO
+// (a fiber the running one woke runs next in the rest of its budget, as
+// Go's runnext; runq.go), preempted by reductions like BEAM processes, and
+// switch directly from a
 // parking fiber to the next runnable one. See docs/DESIGN.md for the value
 // representation, frames, panics, the fiber lifecycle and shutdown;
 // fiber.go, lifecycle.go and sched.go document states and invariants.

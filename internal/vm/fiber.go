@@ -11,10 +11,11 @@ import (
 // FiberState is where a fiber is in its life.
 type FiberState uint8
 
-// Fiber states. A fiber is in exactly one run queue or wait queue, or
-// running, at a time; Fiber.next is its only queue link.
+// Fiber states. A fiber is in exactly one run queue (or the run-next
+// slot) or wait queue, or running, at a time.
 const (
-	// Runnable: on its machine's run queue, not executing guest code (or,
+	// Runnable: on its machine's run queue or in its run-next slot, not
+	// executing guest code (or,
 	// started by another shard while this shard's package initialisation
 	// runs, in Machine.initWait until it returns).
 	Runnable FiberState = iota
@@ -80,7 +81,6 @@ type panicRec struct {
 type Fiber struct {
 	ID    int64
 	M     *Machine
-	next  *Fiber // run-queue link
 	stack []Value
 	// frames is frame0[:1] until the fiber calls deeper.
 	frames []Frame
@@ -129,7 +129,8 @@ type Fiber struct {
 	// ext holds what few fibers need (fiber-package state, select
 	// buffers, a result), allocated on first use to keep fibers small.
 	ext *fiberExt
-	// allPrev and allNext link every live fiber of the machine.
+	// allPrev and allNext link every live fiber of the machine; allNext
+	// also links the machine's free list (see recycle).
 	allPrev, allNext *Fiber
 	// frame0 holds the first frame, so a fiber needs no frame allocation
 	// until it calls deeper than its entry function.
@@ -211,7 +212,15 @@ func (f *Fiber) wakeDone() {
 	f.unlink = nil
 	f.sudog = nil
 	f.sg.c, f.sg.val, f.sg.dst, f.sg.direct = nil, Value{}, nil, false
-	f.M.ready(f)
+	// Woken by the running fiber, f takes the run-next slot if that is
+	// empty (see Machine.runnext), else it goes to the tail.
+	m := f.M
+	f.state = Runnable
+	if m.cur != nil && m.runnext == nil && f != m.cur {
+		m.runnext = f
+		return
+	}
+	m.rq.push(runEntry{f: f})
 }
 
 // Token identifies one park of a fiber: waking through a token does

@@ -72,16 +72,22 @@ type Machine struct {
 	ip *Instr
 	rp unsafe.Pointer
 
-	// Run queue: FIFO, intrusive through Fiber.next.
-	head, tail *Fiber
-	cur        *Fiber
-	main       *Fiber
-	allHead    *Fiber // every fiber not yet dead, linked through allNext
-	nfibers    int
-	// freeFibers holds dead fibers kept for reuse (linked through next,
+	rq runq // the run queue (runq.go)
+	// runnext is a fiber the running fiber woke: it runs when the running
+	// fiber's slice ends by parking or finishing, in the rest of that
+	// slice's budget, ahead of the run queue, as Go's runnext does.
+	// Handing the budget on keeps a pair of fibers waking each other from
+	// starving the rest: their turn ends when the budget does.
+	runnext *Fiber
+	cur     *Fiber
+	main    *Fiber
+	allHead *Fiber // every fiber not yet dead, linked through allNext
+	nfibers int
+	// freeFibers holds dead fibers kept for reuse (linked through allNext,
 	// nfree of them; see recycle), as Go keeps dead g's.
 	freeFibers *Fiber
 	nfree      int
+	freeSpawns [maxSpawnVals + 1][]*spawnRec // started spawnRecs, by number of values
 	nextID     atomic.Int64
 
 	maxStack int // in Values
@@ -206,49 +212,66 @@ func (m *Machine) Rand() uint64 { return m.rand() }
 // Now returns the monotonic time since the machine started.
 func (m *Machine) Now() time.Duration { return time.Since(m.start) }
 
+// ready puts f at the tail of the run queue.
 func (m *Machine) ready(f *Fiber) {
 	f.state = Runnable
-	f.next = nil
-	if m.tail == nil {
-		m.head = f
-	} else {
-		m.tail.next = f
-	}
-	m.tail = f
+	m.rq.push(runEntry{f: f})
 }
 
-func (m *Machine) pop() *Fiber {
-	f := m.head
-	if f != nil {
-		m.head = f.next
-		if m.head == nil {
-			m.tail = nil
-		}
-		f.next = nil
+// flushNext moves the run-next fiber to the tail of the run queue.
+func (m *Machine) flushNext() {
+	if f := m.runnext; f != nil {
+		m.runnext = nil
+		m.rq.push(runEntry{f: f})
 	}
-	return f
+}
+
+// pop takes the run-next fiber, or else the first entry of the run queue,
+// starting its fiber if it is a go statement not started yet; nil if
+// nothing is runnable.
+func (m *Machine) pop() *Fiber {
+	if f := m.runnext; f != nil {
+		m.runnext = nil
+		return f
+	}
+	if m.rq.n == 0 {
+		return nil
+	}
+	e := m.rq.shift()
+	if e.f == nil {
+		return m.startSpawn(e.s)
+	}
+	return e.f
 }
 
 // newFiber makes a fiber that will call fn with args (receiver first) and
 // free variables free.
 func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
+	f := m.takeFiber(fn, args, free)
+	f.ID = m.newID()
+	m.linkAll(f)
+	return f
+}
+
+// takeFiber returns a fiber record, recycled or new, ready to call fn with
+// args and free variables free; the caller gives it an id and links it.
+func (m *Machine) takeFiber(fn *Func, args, free []Value) *Fiber {
 	n := int(fn.NRegs) + 1
 	f := m.freeFibers
 	if f != nil && len(f.stack) >= n {
 		// A recycled fiber: zeroed, with its stack and a one-frame
 		// frames slice (see recycle).
-		m.freeFibers, f.next = f.next, nil
+		m.freeFibers, f.allNext = f.allNext, nil
 		m.nfree--
 	} else {
 		f = allocFiber(n)
 		f.frames = f.frame0[:1:1]
 	}
-	f.ID, f.M = m.newID(), m
+	f.M = m
 	copy(f.stack, args)
 	copy(f.stack[fn.NParams:], free)
 	copy(f.stack[fn.ConstBase:], fn.Consts)
 	f.frames[0] = Frame{fn: fn, ret: -1}
-	m.linkAll(f)
 	return f
 }
 
@@ -288,7 +311,7 @@ func (m *Machine) recycle(f *Fiber) bool {
 	} else {
 		f.frames = f.frame0[:1:1]
 	}
-	f.next = m.freeFibers
+	f.allNext = m.freeFibers
 	m.freeFibers = f
 	m.nfree++
 	return true
@@ -404,6 +427,7 @@ func (m *Machine) loop() {
 			}
 			if st == stContinue {
 				// Keep the fiber running in its current slice.
+				m.flushNext()
 				m.pushFront(f)
 				f.state = Runnable
 				f.keepBudget = true
@@ -512,27 +536,45 @@ func (m *Machine) runSlices() (pf *Fiber, p any) {
 // when the scheduler loop must take over (nothing runnable, periodic
 // checks due, shutdown, an exited or cancelled run).
 func (m *Machine) switchFrom(f *Fiber) *Fiber {
-	nf := m.head
-	if nf == nil || m.exited || m.shutdown || (m.slices+1)&255 == 0 || nf.keepBudget {
+	if m.exited || m.shutdown || (m.slices+1)&255 == 0 {
 		return nil
+	}
+	nf, budget := m.runnext, f.budget
+	if nf != nil {
+		if budget <= 0 {
+			return nil // afterSlice queues it behind the others
+		}
+		m.runnext = nil
+	} else {
+		if m.rq.n == 0 {
+			return nil
+		}
+		if e := m.rq.front(); e.f != nil && e.f.keepBudget {
+			return nil
+		}
+		nf, budget = m.pop(), int32(m.budget)
 	}
 	if f.ext != nil {
 		f.ext.hotSince = time.Time{}
 	}
-	m.head = nf.next
-	if m.head == nil {
-		m.tail = nil
-	}
-	nf.next = nil
 	m.slices++
 	m.cur = nf
 	nf.state = Running
-	nf.budget = int32(m.budget)
+	nf.budget = budget
 	return nf
 }
 
 // afterSlice files a fiber whose slice ended with status st.
 func (m *Machine) afterSlice(f *Fiber, st status) {
+	if nf := m.runnext; nf != nil {
+		// The fiber f woke runs next, in the rest of f's slice; if f used
+		// up its budget, both queue behind the others.
+		if st == stYield || f.budget <= 0 {
+			m.flushNext()
+		} else {
+			nf.budget, nf.keepBudget = f.budget, true
+		}
+	}
 	switch st {
 	case stYield:
 		m.noteHot(f)
@@ -558,11 +600,7 @@ func (m *Machine) afterSlice(f *Fiber, st status) {
 
 // pushFront puts f at the head of the run queue.
 func (m *Machine) pushFront(f *Fiber) {
-	f.next = m.head
-	m.head = f
-	if m.tail == nil {
-		m.tail = f
-	}
+	m.rq.pushFront(runEntry{f: f})
 }
 
 // exit ends the run with status code: this shard at once, the others
@@ -586,8 +624,9 @@ func (m *Machine) release() {
 		f = next
 	}
 	m.allHead = nil
-	m.head, m.tail = nil, nil
+	m.rq, m.runnext = runq{}, nil
 	m.freeFibers, m.nfree = nil, 0
+	m.freeSpawns = [maxSpawnVals + 1][]*spawnRec{}
 	if m.stopCtxWake != nil {
 		m.stopCtxWake()
 	}
@@ -611,7 +650,7 @@ func (m *Machine) idle() bool {
 			m.exitLocal(1)
 			return false
 		}
-		if m.head != nil {
+		if m.rq.n > 0 || m.runnext != nil {
 			return true
 		}
 	}
@@ -731,6 +770,15 @@ func (m *Machine) Dump() string {
 	for f := m.allHead; f != nil; f = f.allNext {
 		fs = append(fs, f)
 	}
+	m.rq.each(func(e *runEntry) {
+		if s := e.s; s != nil {
+			// Not started: a runnable fiber at the start of its function.
+			f := &Fiber{ID: s.id, state: Runnable}
+			f.frames = f.frame0[:1]
+			f.frames[0] = Frame{fn: s.fn}
+			fs = append(fs, f)
+		}
+	})
 	sort.Slice(fs, func(i, j int) bool { return fs[i].ID < fs[j].ID })
 	var b strings.Builder
 	for i, f := range fs {
