@@ -107,32 +107,34 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 	}
 	if callee != nil && callee.Host == nil {
 		// The common cases: copy the arguments (and a function literal's
-		// free variables, cs.Free) straight into the new stack.
-		// With no dead fiber to reuse, the fiber starts when the run queue
-		// reaches it (runq.go); one may be free by then.
+		// free variables, cs.Free) straight into the new stack or, with
+		// no dead fiber to reuse, into a record the run queue starts the
+		// fiber from when it reaches it (runq.go); one may be free by then.
+		var s *spawnRec
+		var nf *Fiber
+		var dst []Value
 		if m.freeFibers == nil {
-			if s := m.newSpawn(callee); s != nil {
-				vals := s.vals()
-				for i, a := range cs.Args {
-					vals[i] = regs[a]
-				}
-				copy(vals[callee.NParams:], free)
-				for i, r := range cs.Free {
-					vals[int(callee.NParams)+i] = regs[r]
-				}
-				m.spawn(s)
-				return
-			}
+			s = m.newSpawn(callee)
 		}
-		nf := m.newFiber(callee, nil, free)
-		nf.recyclable = true
+		if s != nil {
+			dst = s.vals()
+			copy(dst[callee.NParams:], free)
+		} else {
+			nf = m.newFiber(callee, nil, free)
+			nf.recyclable = true
+			dst = nf.stack
+		}
 		for i, a := range cs.Args {
-			nf.stack[i] = regs[a]
+			dst[i] = regs[a]
 		}
 		for i, r := range cs.Free {
-			nf.stack[int(callee.NParams)+i] = regs[r]
+			dst[int(callee.NParams)+i] = regs[r]
 		}
-		m.ready(nf)
+		if s != nil {
+			m.spawn(s)
+		} else {
+			m.ready(nf)
+		}
 		return
 	}
 	callee, free, args := m.resolveCall(cs, regs)

@@ -296,17 +296,17 @@ func (m *Machine) ProcessorCount() int { return m.g.Count() }
 // previous value; see Group.SetCount.
 func (m *Machine) SetProcessorCount(n int) int { return m.g.SetCount(n) }
 
-// linkAll adds f to the machine's list of live fibers.
+// linkAll adds f to the machine's list of live fibers; the caller counts
+// it in nfibers (a go statement's fiber was counted when it was queued).
 func (m *Machine) linkAll(f *Fiber) {
 	f.allNext = m.allHead
 	if m.allHead != nil {
 		m.allHead.allPrev = f
 	}
 	m.allHead = f
-	m.nfibers++
 }
 
-// unlinkAll removes f from the list of live fibers.
+// unlinkAll removes f from the list of live fibers and from the count.
 func (m *Machine) unlinkAll(f *Fiber) {
 	if f.allPrev != nil {
 		f.allPrev.allNext = f.allNext

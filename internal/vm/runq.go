@@ -6,8 +6,11 @@ import "unsafe"
 //
 // A machine's run queue is a FIFO ring of entries, each either a runnable
 // fiber or a go statement whose fiber has not started yet (a spawnRec).
-// The order is the order things became runnable, whichever kind they are,
-// so deferring the start of a fiber changes nothing in the schedule.
+// Whichever kind an entry is, it runs in its turn, so deferring the start
+// of a fiber changes nothing in the schedule. (The one exception to FIFO
+// order is outside the queue: Machine.runnext, the fiber the running one
+// woke, runs first, or goes to the tail when the running fiber yields or
+// recovers from a panic.)
 //
 // Why not start the fiber at once: a fiber record and its first stack cost
 // a few hundred bytes, a spawnRec only the callee, the id and the values of
@@ -41,17 +44,9 @@ type spawnRec struct {
 	id int64
 }
 
-// maxSpawnVals is the largest number of values a spawnRec carries; a go
-// statement with more starts its fiber at once.
-const maxSpawnVals = 8
-
-// spawnWith allocates a spawnRec with n values (R is [n]Value) as one object.
-func spawnWith[R any]() *spawnRec {
-	return &new(struct {
-		s spawnRec
-		r R
-	}).s
-}
+// maxSpawnVals is the largest number of values a spawnRec carries (see
+// allocWith); a go statement with more starts its fiber at once.
+const maxSpawnVals = inlineStackMax
 
 // maxFreeSpawns is the number of started spawnRecs a machine keeps for
 // reuse, per number of values.
@@ -77,27 +72,11 @@ func (m *Machine) newSpawn(fn *Func) *spawnRec {
 }
 
 func allocSpawn(n int32) *spawnRec {
-	switch n {
-	case 0:
+	if n == 0 {
 		return new(spawnRec)
-	case 1:
-		return spawnWith[[1]Value]()
-	case 2:
-		return spawnWith[[2]Value]()
-	case 3:
-		return spawnWith[[3]Value]()
-	case 4:
-		return spawnWith[[4]Value]()
-	case 5:
-		return spawnWith[[5]Value]()
-	case 6:
-		return spawnWith[[6]Value]()
-	case 7:
-		return spawnWith[[7]Value]()
-	case 8:
-		return spawnWith[[8]Value]()
 	}
-	return nil
+	s, _ := allocWith[spawnRec](int(n))
+	return s
 }
 
 // vals returns the values allocated with s (see newSpawn).
@@ -126,8 +105,19 @@ func (q *runq) pushFront(e runEntry) {
 	q.n++
 }
 
-// front returns the first entry; the queue must not be empty.
-func (q *runq) front() *runEntry { return &q.buf[q.head] }
+// dropBack removes the last entry if it is f, and reports whether it did.
+func (q *runq) dropBack(f *Fiber) bool {
+	if q.n == 0 {
+		return false
+	}
+	i := (q.head + q.n - 1) & (len(q.buf) - 1)
+	if q.buf[i].f != f {
+		return false
+	}
+	q.buf[i] = runEntry{}
+	q.n--
+	return true
+}
 
 // shift removes and returns the first entry; the queue must not be empty.
 func (q *runq) shift() runEntry {
@@ -135,20 +125,19 @@ func (q *runq) shift() runEntry {
 	q.buf[q.head] = runEntry{}
 	q.head = (q.head + 1) & (len(q.buf) - 1)
 	q.n--
-	if q.n == 0 {
-		q.head = 0
-		if len(q.buf) > runqKeep {
-			q.buf = nil // a burst is over: give its ring back
-		}
+	if len(q.buf) > runqKeep && q.n < len(q.buf)/4 {
+		q.resize(len(q.buf) / 2) // a burst is over: give its ring back
 	}
 	return e
 }
 
-// runqKeep is the largest ring an empty queue keeps.
+// runqKeep is the smallest ring the queue shrinks from.
 const runqKeep = 1 << 12
 
-func (q *runq) grow() {
-	nb := make([]runEntry, max(2*len(q.buf), 16))
+func (q *runq) grow() { q.resize(max(2*len(q.buf), 16)) }
+
+func (q *runq) resize(size int) {
+	nb := make([]runEntry, size)
 	for i := range q.n {
 		nb[i] = q.buf[(q.head+i)&(len(q.buf)-1)]
 	}
@@ -181,7 +170,6 @@ func (m *Machine) startSpawn(s *spawnRec) *Fiber {
 		m.freeSpawns[len(vals)] = append(l, s)
 	}
 	f.recyclable = true
-	m.linkAll(f)
-	m.nfibers-- // counted since spawn
+	m.linkAll(f) // counted in nfibers since spawn
 	return f
 }

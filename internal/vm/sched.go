@@ -250,6 +250,7 @@ func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
 	f := m.takeFiber(fn, args, free)
 	f.ID = m.newID()
 	m.linkAll(f)
+	m.nfibers++
 	return f
 }
 
@@ -324,36 +325,44 @@ func (m *Machine) recycle(f *Fiber) bool {
 // slice, and the inline one then stays unused until the fiber is
 // collected.
 func allocFiber(n int) *Fiber {
-	switch n {
-	case 1:
-		return withStack[[1]Value](n)
-	case 2:
-		return withStack[[2]Value](n)
-	case 3:
-		return withStack[[3]Value](n)
-	case 4:
-		return withStack[[4]Value](n)
-	case 5:
-		return withStack[[5]Value](n)
-	case 6:
-		return withStack[[6]Value](n)
-	case 7:
-		return withStack[[7]Value](n)
-	case 8:
-		return withStack[[8]Value](n)
+	if f, stack := allocWith[Fiber](n); f != nil {
+		f.stack = stack
+		return f
 	}
 	return &Fiber{stack: make([]Value, n)}
 }
 
-// withStack allocates a fiber record and its n-value stack (R is [n]Value)
-// as one object.
-func withStack[R any](n int) *Fiber {
+// allocWith allocates an H and n values (1 <= n <= inlineStackMax) as one
+// object, the values right after the H; nil for any other n.
+func allocWith[H any](n int) (*H, []Value) {
+	switch n {
+	case 1:
+		return with[H, [1]Value]()
+	case 2:
+		return with[H, [2]Value]()
+	case 3:
+		return with[H, [3]Value]()
+	case 4:
+		return with[H, [4]Value]()
+	case 5:
+		return with[H, [5]Value]()
+	case 6:
+		return with[H, [6]Value]()
+	case 7:
+		return with[H, [7]Value]()
+	case 8:
+		return with[H, [8]Value]()
+	}
+	return nil, nil
+}
+
+// with allocates an H followed by R, an array of Values, as one object.
+func with[H, R any]() (*H, []Value) {
 	x := new(struct {
-		f Fiber
+		h H
 		r R
 	})
-	x.f.stack = unsafe.Slice((*Value)(unsafe.Pointer(&x.r)), n)
-	return &x.f
+	return &x.h, unsafe.Slice((*Value)(unsafe.Pointer(&x.r)), unsafe.Sizeof(x.r)/unsafe.Sizeof(Value{}))
 }
 
 // inlineStackMax is the largest stack allocFiber allocates with the fiber.
@@ -539,7 +548,7 @@ func (m *Machine) switchFrom(f *Fiber) *Fiber {
 	if m.exited || m.shutdown || (m.slices+1)&255 == 0 {
 		return nil
 	}
-	nf, budget := m.runnext, f.budget
+	nf, budget := m.runnext, min(f.budget, int32(m.budget))
 	if nf != nil {
 		if budget <= 0 {
 			return nil // afterSlice queues it behind the others
@@ -547,9 +556,6 @@ func (m *Machine) switchFrom(f *Fiber) *Fiber {
 		m.runnext = nil
 	} else {
 		if m.rq.n == 0 {
-			return nil
-		}
-		if e := m.rq.front(); e.f != nil && e.f.keepBudget {
 			return nil
 		}
 		nf, budget = m.pop(), int32(m.budget)
@@ -572,7 +578,7 @@ func (m *Machine) afterSlice(f *Fiber, st status) {
 		if st == stYield || f.budget <= 0 {
 			m.flushNext()
 		} else {
-			nf.budget, nf.keepBudget = f.budget, true
+			nf.budget, nf.keepBudget = min(f.budget, int32(m.budget)), true
 		}
 	}
 	switch st {
@@ -766,25 +772,32 @@ func (m *Machine) fireTimers() {
 
 // Dump describes every live fiber like Go's goroutine dump.
 func (m *Machine) Dump() string {
-	fs := make([]*Fiber, 0, m.nfibers)
+	type entry struct {
+		id int64
+		f  *Fiber
+		s  *spawnRec // a go statement not started yet
+	}
+	es := make([]entry, 0, m.nfibers)
 	for f := m.allHead; f != nil; f = f.allNext {
-		fs = append(fs, f)
+		es = append(es, entry{id: f.ID, f: f})
 	}
 	m.rq.each(func(e *runEntry) {
 		if s := e.s; s != nil {
-			// Not started: a runnable fiber at the start of its function.
-			f := &Fiber{ID: s.id, state: Runnable}
-			f.frames = f.frame0[:1]
-			f.frames[0] = Frame{fn: s.fn}
-			fs = append(fs, f)
+			es = append(es, entry{id: s.id, s: s})
 		}
 	})
-	sort.Slice(fs, func(i, j int) bool { return fs[i].ID < fs[j].ID })
+	sort.Slice(es, func(i, j int) bool { return es[i].id < es[j].id })
 	var b strings.Builder
-	for i, f := range fs {
+	for i, e := range es {
 		if i > 0 {
 			b.WriteString("\n")
 		}
+		if s := e.s; s != nil {
+			// Runnable, at the start of its function.
+			fmt.Fprintf(&b, "goroutine %d [runnable]:\n%s()\n\t%s:%d\n", s.id+1, s.fn.Name, s.fn.File, s.fn.lineAt(0))
+			continue
+		}
+		f := e.f
 		reason := f.WaitReason()
 		switch f.state {
 		case Runnable:
@@ -855,13 +868,16 @@ func (m *Machine) StopTimer(t *Timer) bool {
 	return true
 }
 
-func (m *Machine) execProtected(f *Fiber) (st status, p any) {
+// run1Protected runs a slice of f's host callback (CallGuest): run1, not
+// exec, since no other fiber may run while a host function is on the Go
+// stack; a panic comes back as p.
+func (m *Machine) run1Protected(f *Fiber) (st status, p any) {
 	defer func() {
 		if r := recover(); r != nil {
 			p = classifyPanic(r)
 		}
 	}()
-	return m.exec(f), nil
+	return m.run1(f), nil
 }
 
 type stackOverflow struct{ need int }
@@ -1108,7 +1124,7 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 	f.budget = 1 << 30
 	defer func() { f.budget = saved }()
 	for {
-		st, p := m.execProtected(f)
+		st, p := m.run1Protected(f)
 		if p != nil {
 			if gp, ok := p.(*GuestPanic); ok && len(f.frames) <= depth {
 				panic(gp) // propagated through the frameHost boundary
@@ -1125,7 +1141,17 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 		switch st {
 		case stHostReturn:
 			return f.ext.result
+		case stYield:
+			// A callback that spent 2^30 reductions: it goes on, as
+			// nothing else can run until the host function returns.
+			f.budget = 1 << 30
+			continue
 		case stPark:
+			if f.state == Runnable && m.rq.dropBack(f) {
+				// runtime.Gosched (a park its own call ended): the same.
+				f.state = Running
+				continue
+			}
 			panic(&fatalError{"spindle: a function called back from host code (a String method, a sort comparison) blocked; callbacks may not block"})
 		default:
 			panic(bugf("CallGuest: unexpected status %d", st))
