@@ -76,6 +76,9 @@ type hostSock struct {
 	peer       unix.Sockaddr // the remote address known from accept, if any
 
 	rq, wq []*sockWaiter // parked readers (and acceptors), writers (and connectors)
+	// rdW is the waiter of the socket's reader, reused park after park
+	// while no second fiber reads at the same time (see waiter).
+	rdW sockWaiter
 
 	// rdEvents counts the poller's read-side reports for the socket (data,
 	// hang-up); a read that found the socket empty records it in
@@ -102,12 +105,13 @@ type hostSock struct {
 
 // sockWaiter is one fiber parked on a socket.
 type sockWaiter struct {
-	m     *vm.Machine
-	s     *hostSock
-	tok   vm.Token
-	t     *vm.Timer
-	write bool
-	live  bool // in its queue and counted as pending
+	m      *vm.Machine
+	s      *hostSock
+	tok    vm.Token
+	t      *vm.Timer
+	write  bool
+	live   bool   // in its queue and counted as pending
+	dropFn func() // w.drop, made once (a method value allocates)
 }
 
 // sockOf returns the machine's open socket with handle id, or nil.
@@ -214,8 +218,8 @@ func (s *hostSock) wait(f *vm.Fiber, write bool) int {
 	if err := s.register(m); err != nil {
 		return errnoOf(err)
 	}
-	w := &sockWaiter{m: m, s: s, write: write}
-	f.ParkUnlink("IO wait", w.drop)
+	w := s.waiter(m, write)
+	f.ParkUnlink("IO wait", w.dropFn)
 	if f.State() != vm.Parked {
 		return 0 // cancelled on the spot: the fiber unwinds when it resumes
 	}
@@ -231,6 +235,23 @@ func (s *hostSock) wait(f *vm.Fiber, write bool) int {
 		w.arm(dl)
 	}
 	return 0
+}
+
+// waiter returns a waiter for a new park on s: the socket's own reader
+// waiter if this is a read and it is free, else a new one. A waiter that
+// is not live is referenced by nothing (its fiber's unlink is cleared by
+// the wake, its timer stopped or fired), so reusing it is safe; a stale
+// wake cannot reach the new park, whose Token is new.
+func (s *hostSock) waiter(m *vm.Machine, write bool) *sockWaiter {
+	w := &s.rdW
+	if write || w.live {
+		w = new(sockWaiter)
+	}
+	*w = sockWaiter{m: m, s: s, write: write, dropFn: w.dropFn}
+	if w.dropFn == nil {
+		w.dropFn = w.drop
+	}
+	return w
 }
 
 // arm starts the waiter's deadline timer (or times it out at once).
@@ -255,6 +276,7 @@ func (w *sockWaiter) drop() {
 		return
 	}
 	w.live = false
+	w.tok = vm.Token{} // a reused waiter keeps no fiber reachable
 	s := w.s
 	if w.t != nil {
 		w.m.StopTimer(w.t)
@@ -273,8 +295,9 @@ func (w *sockWaiter) wake(code int) {
 	if !w.live {
 		return
 	}
+	tok := w.tok
 	w.drop()
-	w.tok.Wake(vm.Int(int64(code)), true)
+	tok.Wake(vm.Int(int64(code)), true)
 }
 
 func removeWaiter(q []*sockWaiter, w *sockWaiter) []*sockWaiter {
