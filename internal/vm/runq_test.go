@@ -1,0 +1,82 @@
+package vm
+
+import "testing"
+
+// The run queue ring keeps FIFO order across growth and shrinking, puts
+// pushFront entries first, and zeroes every slot it gives up, so a popped
+// entry keeps nothing alive.
+func TestRunQueueRing(t *testing.T) {
+	var q runq
+	fs := make([]*Fiber, 3*runqKeep)
+	for i := range fs {
+		fs[i] = &Fiber{ID: int64(i)}
+	}
+	// Interleave pushes and shifts so the ring wraps before it grows.
+	next, want := 0, 0
+	for next < len(fs) {
+		for range 3 {
+			if next < len(fs) {
+				q.push(runEntry{f: fs[next]})
+				next++
+			}
+		}
+		if e := q.shift(); e.f != fs[want] {
+			t.Fatalf("shift: got fiber %d, want %d", e.f.ID, want)
+		}
+		want++
+	}
+	peak := len(q.buf)
+	front := &Fiber{ID: -1}
+	q.pushFront(runEntry{f: front})
+	if e := q.shift(); e.f != front {
+		t.Fatalf("pushFront: got fiber %d first", e.f.ID)
+	}
+	last := &Fiber{ID: -2}
+	q.push(runEntry{f: last})
+	if q.dropBack(fs[0]) || !q.dropBack(last) || q.dropBack(last) {
+		t.Fatal("dropBack removed the wrong entry")
+	}
+	for q.n > 0 {
+		if e := q.shift(); e.f != fs[want] {
+			t.Fatalf("shift: got fiber %d, want %d", e.f.ID, want)
+		}
+		want++
+	}
+	if want != len(fs) {
+		t.Fatalf("%d fibers came out, want %d", want, len(fs))
+	}
+	if len(q.buf) >= peak || len(q.buf) > runqKeep {
+		t.Errorf("ring of %d entries after the burst (peak %d)", len(q.buf), peak)
+	}
+	for i, e := range q.buf {
+		if e != (runEntry{}) {
+			t.Fatalf("slot %d of an empty ring still holds %+v", i, e)
+		}
+	}
+}
+
+// A spawnRec carries fn.NParams+fn.NFree values in the same allocation;
+// one with more values than maxSpawnVals is not made.
+func TestSpawnRecordValues(t *testing.T) {
+	m := &Machine{}
+	for n := range maxSpawnVals + 2 {
+		fn := &Func{NParams: int32(n / 2), NFree: int32(n - n/2)}
+		s := m.newSpawn(fn)
+		if n > maxSpawnVals {
+			if s != nil {
+				t.Errorf("%d values: got a record", n)
+			}
+			continue
+		}
+		vals := s.vals()
+		if len(vals) != n {
+			t.Fatalf("%d values: vals() has %d", n, len(vals))
+		}
+		for i := range vals {
+			vals[i] = Int(int64(i))
+		}
+		if s.fn != fn {
+			t.Errorf("%d values: writing the values overwrote the record", n)
+		}
+	}
+}
