@@ -112,8 +112,6 @@ type Fiber struct {
 	// cost 8 more bytes in every fiber). See WaitReason.
 	waitPtr *byte
 
-	panic *panicRec
-
 	// Park bookkeeping: gen counts parks (see Token); unlink removes the
 	// fiber from a host wait queue if the park is interrupted; sudog is the
 	// channel wait entry (or the first of a select's).
@@ -139,7 +137,8 @@ type Fiber struct {
 
 // fiberExt is the part of a fiber that most fibers never use.
 type fiberExt struct {
-	result     []Value // results of the entry function (for joins)
+	panic      *panicRec // the panic being unwound (see panicking)
+	result     []Value   // results of the entry function (for joins)
 	parent     *Fiber
 	remote     *RemoteFiber // the home shard's handle, for a SpawnOn child
 	panicVal   Value
@@ -152,6 +151,22 @@ type fiberExt struct {
 	warned     bool    // the starved-fiber warning was printed
 	selBuf     []sudog // a select's wait entries, reused
 	selPtrs    []*sudog
+}
+
+// panicking returns the panic f is unwinding, or nil.
+func (f *Fiber) panicking() *panicRec {
+	if f.ext == nil {
+		return nil
+	}
+	return f.ext.panic
+}
+
+// setPanic sets the panic f is unwinding.
+func (f *Fiber) setPanic(p *panicRec) {
+	if p == nil && f.ext == nil {
+		return
+	}
+	f.x().panic = p
 }
 
 // x returns the fiber's extension, allocating it.

@@ -679,7 +679,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		}
 		if kind == frameDeferPanic {
 			// A deferred call made during a panic returned.
-			p := f.panic
+			p := f.panicking()
 			if !p.recovered {
 				if !m.unwind(f) {
 					if f.goexited {
@@ -690,7 +690,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 				m.ip, m.rp = f.enter()
 				return stContinue
 			}
-			f.panic = p.link
+			f.setPanic(p.link)
 			caller.pc = caller.fn.RecoverPC
 		}
 		ip, rp = f.enter()
@@ -942,7 +942,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 	case OpRecover:
 		*at(rp, ins.A) = Value{}
 		top := &f.frames[len(f.frames)-1]
-		if p := f.panic; p != nil && top.kind == frameDeferPanic && !p.recovered {
+		if p := f.panicking(); p != nil && top.kind == frameDeferPanic && !p.recovered {
 			p.recovered = true
 			*at(rp, ins.A) = p.val
 		}

@@ -60,7 +60,7 @@ func (m *Machine) Detach(f *Fiber) {
 		if f.end == EndPanicked {
 			// Its panic was kept for a join that will never come: it ends
 			// the program, as a detached fiber's panic does.
-			f.panic = &panicRec{val: f.ext.panicVal, stack: f.ext.panicStack}
+			f.setPanic(&panicRec{val: f.ext.panicVal, stack: f.ext.panicStack})
 			m.fatalPanic(f)
 		}
 		return
@@ -154,7 +154,7 @@ func (m *Machine) finish(f *Fiber) bool {
 		x.onCancel = x.onCancel[:len(x.onCancel)-1]
 		f.handlersRun = true
 		f.frames = f.frames[:0]
-		f.panic = nil
+		f.setPanic(nil)
 		need := int(h.Fn.NRegs) + 1
 		if !f.growStack(need) {
 			m.stackOverflow(f, need)

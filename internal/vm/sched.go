@@ -257,7 +257,7 @@ func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
 // takeFiber returns a fiber record, recycled or new, ready to call fn with
 // args and free variables free; the caller gives it an id and links it.
 func (m *Machine) takeFiber(fn *Func, args, free []Value) *Fiber {
-	n := int(fn.NRegs) + 1
+	n := max(int(fn.NRegs), 1) // no guard slot: a call grows the stack first
 	f := m.freeFibers
 	if f != nil && len(f.stack) >= n {
 		// A recycled fiber: zeroed, with its stack and a one-frame
@@ -904,7 +904,7 @@ func (m *Machine) handle(f *Fiber, p any) bool {
 			f.finished = true
 			return false
 		}
-		f.panic = &panicRec{goexit: true, link: f.panic}
+		f.setPanic(&panicRec{goexit: true, link: f.panicking()})
 		return m.unwind(f)
 	case *fatalError:
 		m.Out.Flush()
@@ -946,8 +946,8 @@ func (m *Machine) nilPanicValue() Value {
 
 // startPanic begins unwinding f with panic value v (an interface value).
 func (m *Machine) startPanic(f *Fiber, v Value) bool {
-	rec := &panicRec{val: v, link: f.panic, stack: f.Stack()}
-	if old := f.panic; old != nil {
+	rec := &panicRec{val: v, link: f.panicking(), stack: f.Stack()}
+	if old := f.panicking(); old != nil {
 		if old.recovered && samePanicValue(old.val, v) {
 			// Re-panicking the value just recovered: Go reports it once,
 			// as "[recovered, repanicked]".
@@ -957,7 +957,7 @@ func (m *Machine) startPanic(f *Fiber, v Value) bool {
 			old.aborted = true
 		}
 	}
-	f.panic = rec
+	f.setPanic(rec)
 	return m.unwind(f)
 }
 
@@ -968,7 +968,7 @@ func (m *Machine) unwind(f *Fiber) bool {
 	for {
 		n := len(f.frames)
 		if n == 0 {
-			p := f.panic
+			p := f.panicking()
 			switch {
 			case p.goexit:
 				f.goexited = true
@@ -982,7 +982,7 @@ func (m *Machine) unwind(f *Fiber) bool {
 				x := f.x()
 				x.panicVal = p.val
 				x.panicStack = p.stack
-				f.panic = nil
+				f.setPanic(nil)
 				f.finished = true
 			default:
 				m.fatalPanic(f)
@@ -996,8 +996,8 @@ func (m *Machine) unwind(f *Fiber) bool {
 				return true
 			}
 			// A builtin or host deferred call ran to completion.
-			if f.panic.recovered {
-				f.panic = f.panic.link
+			if f.panicking().recovered {
+				f.setPanic(f.panicking().link)
 				fr.pc = fr.fn.RecoverPC
 				return true
 			}
@@ -1008,8 +1008,8 @@ func (m *Machine) unwind(f *Fiber) bool {
 			regs := f.stack[fr.base : fr.base+fr.fn.NRegs]
 			clear(regs)
 			f.frames = f.frames[:n-1]
-			p := f.panic
-			f.panic = p.link
+			p := f.panicking()
+			f.setPanic(p.link)
 			panic(&GuestPanic{Val: p.val})
 		}
 		regs := f.stack[fr.base : fr.base+fr.fn.NRegs]
@@ -1022,7 +1022,7 @@ func (m *Machine) unwind(f *Fiber) bool {
 func (m *Machine) fatalPanic(f *Fiber) {
 	m.Out.Flush()
 	var chain []*panicRec
-	for p := f.panic; p != nil; p = p.link {
+	for p := f.panicking(); p != nil; p = p.link {
 		chain = append(chain, p)
 	}
 	var b strings.Builder
