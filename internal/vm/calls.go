@@ -121,7 +121,7 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 			copy(dst[callee.NParams:], free)
 		} else {
 			nf = m.newFiber(callee, nil, free)
-			nf.recyclable = true
+			nf.setFlag(fRecyclable)
 			dst = nf.stack
 		}
 		for i, a := range cs.Args {
@@ -143,7 +143,7 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 		callee = wrap
 	}
 	nf := m.newFiber(callee, args, free)
-	nf.recyclable = true
+	nf.setFlag(fRecyclable)
 	m.ready(nf)
 }
 

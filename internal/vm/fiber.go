@@ -93,19 +93,12 @@ type Fiber struct {
 	end   EndStatus
 	// waitLen is the length of the wait reason (see waitPtr).
 	waitLen uint16
-	// Flags.
-	resume      bool
-	xok         bool
-	keepBudget  bool // resume the slice after a recovered panic
-	goexited    bool // ended through runtime.Goexit or a cancellation unwind
-	interrupted bool // the park was interrupted by cancellation
-	apiPark     bool
-	joinable    bool // spawned by fiber.Spawn and not detached
-	cancelled   bool
-	cancelSeen  bool // cancellation delivered (handlers run at exit)
-	handlersRun bool
-	finished    bool // ended (returned, unwound, or captured a panic)
-	recyclable  bool // started by a go statement, never a handle or parent (see recycle)
+	// resume: the parked instruction re-executes in completion mode; xok:
+	// the ok of the park's completion (see Wake). The rarer flags are
+	// bits of flags.
+	resume bool
+	xok    bool
+	flags  fiberFlags
 
 	// waitPtr and waitLen are the wait reason of the last park (a string
 	// split in two: the reasons are literals, and a string header would
@@ -134,6 +127,26 @@ type Fiber struct {
 	// until it calls deeper than its entry function.
 	frame0 [1]Frame
 }
+
+// fiberFlags are a fiber's rarely used flags, one bit each (a bool each
+// would cost every fiber eight bytes more).
+type fiberFlags uint16
+
+const (
+	fKeepBudget  fiberFlags = 1 << iota // resume the slice after a recovered panic, or in the rest of a waker's (runnext)
+	fGoexited                           // ended through runtime.Goexit or a cancellation unwind
+	fInterrupted                        // the park was interrupted by cancellation
+	fJoinable                           // spawned by fiber.Spawn and not detached
+	fCancelled                          // cancelled (Cancel, or the run's shutdown)
+	fCancelSeen                         // cancellation delivered (handlers run at exit)
+	fHandlersRun                        // its OnCancelled handlers are running or ran
+	fFinished                           // ended (returned, unwound, or captured a panic)
+	fRecyclable                         // started by a go statement, never a handle or parent (see recycle)
+)
+
+func (f *Fiber) has(b fiberFlags) bool  { return f.flags&b != 0 }
+func (f *Fiber) setFlag(b fiberFlags)   { f.flags |= b }
+func (f *Fiber) clearFlag(b fiberFlags) { f.flags &^= b }
 
 // fiberExt is the part of a fiber that most fibers never use.
 type fiberExt struct {
@@ -197,7 +210,7 @@ func (f *Fiber) ParkUnlink(reason string, unlink func()) {
 	f.state = Parked
 	f.waitPtr, f.waitLen = unsafe.StringData(reason), uint16(min(len(reason), math.MaxUint16))
 	f.unlink = unlink
-	if f.cancelled && !f.cancelSeen || f.M.shutdown {
+	if f.flags&(fCancelled|fCancelSeen) == fCancelled || f.M.shutdown {
 		// Cancellation reaches a fiber at its next park point.
 		f.M.interrupt(f)
 	}
@@ -277,8 +290,8 @@ func (t Token) Wake(v Value, ok bool) bool {
 // functions of the fiber package use it to return ErrCancelled; plain Go
 // operations unwind instead (see CheckInterrupt).
 func (f *Fiber) Interrupted() bool {
-	r := f.interrupted
-	f.interrupted = false
+	r := f.has(fInterrupted)
+	f.clearFlag(fInterrupted)
 	return r
 }
 
@@ -286,8 +299,8 @@ func (f *Fiber) Interrupted() bool {
 // operation being resumed was interrupted by cancellation. Blocking host
 // functions that have no error result call it when resuming.
 func (f *Fiber) CheckInterrupt() {
-	if f.interrupted {
-		f.interrupted = false
+	if f.has(fInterrupted) {
+		f.clearFlag(fInterrupted)
 		panic(&goexitSignal{cancel: true})
 	}
 }
@@ -297,10 +310,9 @@ func (f *Fiber) CheckInterrupt() {
 func (f *Fiber) Resuming() bool {
 	r := f.resume
 	f.resume = false
-	if r && f.interrupted && !f.apiPark {
+	if r && f.has(fInterrupted) {
 		f.CheckInterrupt()
 	}
-	f.apiPark = false
 	return r
 }
 

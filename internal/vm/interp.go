@@ -620,7 +620,7 @@ func (m *Machine) parkPlain(f *Fiber, ip *Instr, s *sudog, q *waitq, reason stri
 	f.state = Parked
 	f.waitPtr, f.waitLen = unsafe.StringData(reason), uint16(len(reason))
 	f.unlink = nil
-	if f.cancelled && !f.cancelSeen || m.shutdown {
+	if f.flags&(fCancelled|fCancelSeen) == fCancelled || m.shutdown {
 		m.interrupt(f) // cancellation reaches a fiber at its next park point
 	}
 }
@@ -650,7 +650,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		kind := top.kind
 		regs := f.stack[top.base : top.base+fn.NRegs]
 		if kind == frameHost || n == 1 {
-			if kind == frameHost || f.joinable {
+			if kind == frameHost || f.has(fJoinable) {
 				// Results are wanted by CallGuest or by Join.
 				out := make([]Value, len(res))
 				for i, r := range res {
@@ -682,7 +682,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 			p := f.panicking()
 			if !p.recovered {
 				if !m.unwind(f) {
-					if f.goexited {
+					if f.has(fGoexited) {
 						return stDone
 					}
 					return stPark // the machine is exiting

@@ -43,8 +43,8 @@ const (
 func (m *Machine) SpawnJoinable(parent *Fiber, c *Closure) *Fiber {
 	f := m.newFiber(c.Fn, nil, c.Free)
 	f.x().parent = parent
-	parent.recyclable = false // a child names it as its parent
-	f.joinable = true
+	parent.clearFlag(fRecyclable) // a child names it as its parent
+	f.setFlag(fJoinable)
 	m.addJoinable(1)
 	m.ready(f)
 	return f
@@ -52,10 +52,10 @@ func (m *Machine) SpawnJoinable(parent *Fiber, c *Closure) *Fiber {
 
 // Detach makes a joinable fiber detached.
 func (m *Machine) Detach(f *Fiber) {
-	if !f.joinable {
+	if !f.has(fJoinable) {
 		return
 	}
-	f.joinable = false
+	f.clearFlag(fJoinable)
 	if f.state == Dead {
 		if f.end == EndPanicked {
 			// Its panic was kept for a join that will never come: it ends
@@ -70,29 +70,29 @@ func (m *Machine) Detach(f *Fiber) {
 
 // Cancel requests cancellation of f (idempotent).
 func (m *Machine) Cancel(f *Fiber) {
-	if f.state == Dead || f.cancelled {
+	if f.state == Dead || f.has(fCancelled) {
 		return
 	}
-	f.cancelled = true
+	f.setFlag(fCancelled)
 	if f.state == Parked {
 		m.interrupt(f)
 	}
 }
 
 // Cancelled reports whether f has been cancelled.
-func (f *Fiber) Cancelled() bool { return f.cancelled }
+func (f *Fiber) Cancelled() bool { return f.has(fCancelled) }
 
 // interrupt takes a parked, cancelled fiber out of its wait and makes it
 // runnable with the interrupted flag set.
 func (m *Machine) interrupt(f *Fiber) {
-	f.cancelSeen = true
+	f.setFlag(fCancelSeen)
 	if s := f.sudog; s != nil {
 		unlinkSudog(s)
 	}
 	if u := f.unlink; u != nil {
 		u()
 	}
-	f.interrupted = true
+	f.setFlag(fInterrupted)
 	f.Wake(Value{}, false)
 }
 
@@ -148,11 +148,11 @@ func (f *Fiber) Parent() *Fiber {
 // pending OnCancelled handlers first; it reports false if it pushed one
 // (the fiber must run again).
 func (m *Machine) finish(f *Fiber) bool {
-	if f.cancelled && f.ext != nil && len(f.ext.onCancel) > 0 {
+	if f.has(fCancelled) && f.ext != nil && len(f.ext.onCancel) > 0 {
 		x := f.ext
 		h := x.onCancel[len(x.onCancel)-1]
 		x.onCancel = x.onCancel[:len(x.onCancel)-1]
-		f.handlersRun = true
+		f.setFlag(fHandlersRun)
 		f.frames = f.frames[:0]
 		f.setPanic(nil)
 		need := int(h.Fn.NRegs) + 1
@@ -164,13 +164,13 @@ func (m *Machine) finish(f *Fiber) bool {
 		copy(win[h.Fn.NParams:], h.Free)
 		copy(win[h.Fn.ConstBase:], h.Fn.Consts)
 		f.frames = append(f.frames, Frame{fn: h.Fn, ret: -1, kind: frameCancelHandler})
-		f.finished = false
-		f.goexited = false
+		f.clearFlag(fFinished)
+		f.clearFlag(fGoexited)
 		return false
 	}
 	switch {
 	case f.end != EndRunning:
-	case f.cancelled:
+	case f.has(fCancelled):
 		f.end = EndCancelled
 	default:
 		f.end = EndOK
@@ -208,7 +208,7 @@ func (m *Machine) fiberDone(f *Fiber) {
 		// joinable, as a local fiber's is) lives on the parent's shard.
 		m.remoteDone(f, f.ext.remote)
 	}
-	if f.joinable {
+	if f.has(fJoinable) {
 		m.addJoinable(-1)
 	}
 }

@@ -41,7 +41,7 @@ func (r *RemoteFiber) ID() int64 { return r.id }
 // an ordinary joinable *Fiber (the copy still happens, so the semantics do
 // not depend on placement); elsewhere the result is a *RemoteFiber.
 func (m *Machine) SpawnOn(parent *Fiber, k int, c *Closure, arg Value) any {
-	parent.recyclable = false // a child names it as its parent
+	parent.clearFlag(fRecyclable) // a child names it as its parent
 	cv, err := CopyValue(Value{R: c})
 	if err == nil {
 		arg, err = CopyValue(arg)
@@ -54,7 +54,7 @@ func (m *Machine) SpawnOn(parent *Fiber, k int, c *Closure, arg Value) any {
 	if target == m {
 		f := m.newFiber(c.Fn, []Value{arg}, c.Free)
 		f.x().parent = parent
-		f.joinable = true
+		f.setFlag(fJoinable)
 		m.addJoinable(1)
 		m.ready(f)
 		return f
@@ -79,7 +79,7 @@ func (m *Machine) startRemote(r *RemoteFiber, c *Closure, arg Value) {
 	}
 	f := m.newFiber(c.Fn, []Value{arg}, c.Free)
 	f.ID = r.id
-	f.joinable = true
+	f.setFlag(fJoinable)
 	f.x().remote = r
 	r.child = f
 	wait := m.initing
@@ -88,7 +88,7 @@ func (m *Machine) startRemote(r *RemoteFiber, c *Closure, arg Value) {
 		m.pushInit(f)
 	}
 	if r.cancelRequested {
-		f.cancelled = true
+		f.setFlag(fCancelled)
 	}
 	if wait {
 		m.initWait = append(m.initWait, f)

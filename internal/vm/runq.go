@@ -169,7 +169,7 @@ func (m *Machine) startSpawn(s *spawnRec) *Fiber {
 		*s = spawnRec{}
 		m.freeSpawns[len(vals)] = append(l, s)
 	}
-	f.recyclable = true
+	f.setFlag(fRecyclable)
 	m.linkAll(f) // counted in nfibers since spawn
 	return f
 }

@@ -295,7 +295,7 @@ const (
 // recycle puts a dead fiber on the free list if it may be reused; it
 // reports whether it did. Its stack is cleared, so it keeps nothing alive.
 func (m *Machine) recycle(f *Fiber) bool {
-	if !f.recyclable || m.nfree >= maxFreeFibers || len(f.stack) > maxFreeStack || f.hostTop != 0 {
+	if !f.has(fRecyclable) || m.nfree >= maxFreeFibers || len(f.stack) > maxFreeStack || f.hostTop != 0 {
 		return false
 	}
 	stack, frames, gen := f.stack, f.frames, f.gen
@@ -427,7 +427,7 @@ func (m *Machine) loop() {
 			st := stPark
 			if m.handleSafe(f, p) {
 				st = stContinue // the fiber runs on from its recovery point
-			} else if f.finished {
+			} else if f.has(fFinished) {
 				st = stDone
 			}
 			m.cur = nil
@@ -439,7 +439,7 @@ func (m *Machine) loop() {
 				m.flushNext()
 				m.pushFront(f)
 				f.state = Runnable
-				f.keepBudget = true
+				f.setFlag(fKeepBudget)
 				continue
 			}
 			m.afterSlice(f, st)
@@ -511,21 +511,21 @@ func (m *Machine) runSlices() (pf *Fiber, p any) {
 			m.fireTimers()
 		}
 		m.cur = f
-		if m.shutdown && !f.cancelSeen {
+		if m.shutdown && !f.has(fCancelSeen) {
 			// A runnable fiber is unwound at the start of its next slice.
-			f.cancelled, f.cancelSeen = true, true
+			f.setFlag(fCancelled | fCancelSeen)
 			f.state = Running
 			if !m.handle(f, &goexitSignal{cancel: true}) {
 				m.cur = nil
-				if f.finished {
+				if f.has(fFinished) {
 					m.afterSlice(f, stDone)
 				}
 				continue
 			}
 		}
 		f.state = Running
-		if f.keepBudget {
-			f.keepBudget = false
+		if f.has(fKeepBudget) {
+			f.clearFlag(fKeepBudget)
 		} else {
 			f.budget = int32(m.budget)
 		}
@@ -578,7 +578,8 @@ func (m *Machine) afterSlice(f *Fiber, st status) {
 		if st == stYield || f.budget <= 0 {
 			m.flushNext()
 		} else {
-			nf.budget, nf.keepBudget = min(f.budget, int32(m.budget)), true
+			nf.budget = min(f.budget, int32(m.budget))
+			nf.setFlag(fKeepBudget)
 		}
 	}
 	switch st {
@@ -592,7 +593,7 @@ func (m *Machine) afterSlice(f *Fiber, st status) {
 			return
 		}
 		m.fiberDone(f)
-		if f == m.main && !f.goexited && !m.shutdown {
+		if f == m.main && !f.has(fGoexited) && !m.shutdown {
 			m.mainReturned = true
 			m.g.mainReturned.Store(true)
 			m.checkMainDone()
@@ -678,10 +679,10 @@ func (m *Machine) idle() bool {
 		// Another shard may still send work.
 		return m.waitQuiescent()
 	}
-	if m.main.state == Dead && !m.main.goexited && !m.mainReturned {
+	if m.main.state == Dead && !m.main.has(fGoexited) && !m.mainReturned {
 		return false
 	}
-	if m.main.goexited && m.nfibers == 0 {
+	if m.main.has(fGoexited) && m.nfibers == 0 {
 		m.Out.Flush()
 		fmt.Fprintf(m.Config.Stderr, "fatal error: no goroutines (main called runtime.Goexit) - deadlock!\n")
 		m.exit(2)
@@ -739,7 +740,7 @@ func (m *Machine) beginShutdown() bool {
 	m.initDone() // fibers waiting for init are unwound like the others
 	for f := m.allHead; f != nil; f = f.allNext {
 		if f.state == Parked {
-			f.cancelled = true
+			f.setFlag(fCancelled)
 			m.interrupt(f)
 		}
 	}
@@ -898,10 +899,10 @@ func (m *Machine) handle(f *Fiber, p any) bool {
 	case *goexitSignal:
 		// Goexit (and cancellation) unwinds like a panic that recover
 		// cannot stop.
-		if f.handlersRun {
+		if f.has(fHandlersRun) {
 			// Cancelled again inside an OnCancelled handler: just finish.
 			f.frames = f.frames[:0]
-			f.finished = true
+			f.setFlag(fFinished)
 			return false
 		}
 		f.setPanic(&panicRec{goexit: true, link: f.panicking()})
@@ -911,11 +912,11 @@ func (m *Machine) handle(f *Fiber, p any) bool {
 		fmt.Fprintf(m.Config.Stderr, "fatal error: %s\n\n%s", e.msg, m.Dump())
 		m.exit(2)
 	case *stackOverflow:
-		if f.joinable && !f.handlersRun {
+		if f.has(fJoinable) && !f.has(fHandlersRun) {
 			f.end = EndOverflow
 			f.x().overflow = int64(e.need) * 8
 			f.frames = f.frames[:0]
-			f.finished = true
+			f.setFlag(fFinished)
 			return false
 		}
 		m.Out.Flush()
@@ -971,19 +972,19 @@ func (m *Machine) unwind(f *Fiber) bool {
 			p := f.panicking()
 			switch {
 			case p.goexit:
-				f.goexited = true
-				f.finished = true
-			case f.handlersRun:
+				f.setFlag(fGoexited)
+				f.setFlag(fFinished)
+			case f.has(fHandlersRun):
 				// A panic in an OnCancelled handler aborts the program.
 				m.fatalPanic(f)
-			case f.joinable:
+			case f.has(fJoinable):
 				// Kept for Join; the program goes on.
 				f.end = EndPanicked
 				x := f.x()
 				x.panicVal = p.val
 				x.panicStack = p.stack
 				f.setPanic(nil)
-				f.finished = true
+				f.setFlag(fFinished)
 			default:
 				m.fatalPanic(f)
 			}
