@@ -2,10 +2,8 @@ package vm
 
 import (
 	"fmt"
-	"math"
 	"strings"
 	"time"
-	"unsafe"
 )
 
 // FiberState is where a fiber is in its life.
@@ -91,19 +89,14 @@ type Fiber struct {
 
 	state FiberState
 	end   EndStatus
-	// waitLen is the length of the wait reason (see waitPtr).
-	waitLen uint16
+	// reason is the wait reason of the last park (reason.go).
+	reason uint16
 	// resume: the parked instruction re-executes in completion mode; xok:
 	// the ok of the park's completion (see Wake). The rarer flags are
 	// bits of flags.
 	resume bool
 	xok    bool
 	flags  fiberFlags
-
-	// waitPtr and waitLen are the wait reason of the last park (a string
-	// split in two: the reasons are literals, and a string header would
-	// cost 8 more bytes in every fiber). See WaitReason.
-	waitPtr *byte
 
 	// Park bookkeeping: gen counts parks (see Token); unlink removes the
 	// fiber from a host wait queue if the park is interrupted; sudog is the
@@ -208,7 +201,7 @@ func (f *Fiber) Park(reason string) {
 func (f *Fiber) ParkUnlink(reason string, unlink func()) {
 	f.gen++
 	f.state = Parked
-	f.waitPtr, f.waitLen = unsafe.StringData(reason), uint16(min(len(reason), math.MaxUint16))
+	f.reason = f.M.reasonIndex(reason)
 	f.unlink = unlink
 	if f.flags&(fCancelled|fCancelSeen) == fCancelled || f.M.shutdown {
 		// Cancellation reaches a fiber at its next park point.
@@ -330,7 +323,7 @@ func (f *Fiber) Xfer() (Value, bool) { return f.sg.val, f.xok }
 
 // WaitReason is the reason given to the fiber's last park ("chan
 // receive", "sleep", ...).
-func (f *Fiber) WaitReason() string { return unsafe.String(f.waitPtr, f.waitLen) }
+func (f *Fiber) WaitReason() string { return reasonName(f.reason) }
 
 // growStack makes the stack at least n Values long, doubling; it reports
 // false if that would exceed the machine's cap.

@@ -549,7 +549,7 @@ func (m *Machine) sendSlow(f *Fiber, c *Chan, ins *Instr) status {
 			// No receiver and no room: park in the send queue.
 			s := f.plainWait(c, true, *at(rp, ins.B))
 			s.direct = true // a receiver completes it (wakeSudog)
-			m.parkPlain(f, ip, s, &c.sendq, "chan send")
+			m.parkPlain(f, ip, s, &c.sendq, reasonChanSend)
 			return stPark
 		}
 	}
@@ -582,7 +582,7 @@ func (m *Machine) recvSlow(f *Fiber, c *Chan, ins *Instr) status {
 			// Close delivers into the destination directly (wakeSudog).
 			s := f.plainWait(c, false, Value{})
 			s.direct, s.dst, s.okDst = true, at(rp, ins.A), ins.Op == OpRecvOK
-			m.parkPlain(f, ip, s, &c.recvq, "chan receive")
+			m.parkPlain(f, ip, s, &c.recvq, reasonChanRecv)
 			return stPark
 		}
 	}
@@ -608,7 +608,7 @@ func (m *Machine) recvSlow(f *Fiber, c *Chan, ins *Instr) status {
 // queue q with its own wait entry s (filled in by the caller): the frame
 // stays at the instruction, which its waker completes (direct) or which
 // re-executes.
-func (m *Machine) parkPlain(f *Fiber, ip *Instr, s *sudog, q *waitq, reason string) {
+func (m *Machine) parkPlain(f *Fiber, ip *Instr, s *sudog, q *waitq, reason uint16) {
 	top := &f.frames[len(f.frames)-1]
 	top.pc = pcOf(top, ip) - 1
 	// parkIn's and ParkUnlink's steps, written out: neither fits the
@@ -618,7 +618,7 @@ func (m *Machine) parkPlain(f *Fiber, ip *Instr, s *sudog, q *waitq, reason stri
 	f.sudog = s
 	f.gen++
 	f.state = Parked
-	f.waitPtr, f.waitLen = unsafe.StringData(reason), uint16(len(reason))
+	f.reason = reason
 	f.unlink = nil
 	if f.flags&(fCancelled|fCancelSeen) == fCancelled || m.shutdown {
 		m.interrupt(f) // cancellation reaches a fiber at its next park point

@@ -80,3 +80,19 @@ func TestSpawnRecordValues(t *testing.T) {
 		}
 	}
 }
+
+// Wait reasons are interned: the same text gives the same index, a new
+// one a new index, and the index gives the text back.
+func TestWaitReasonsInterned(t *testing.T) {
+	a := internReason("test reason a")
+	b := internReason("test reason b")
+	if a == b || a == 0 || b == 0 {
+		t.Fatalf("indices %d, %d", a, b)
+	}
+	if internReason("test reason "+"a") != a || reasonName(a) != "test reason a" || reasonName(b) != "test reason b" {
+		t.Fatal("interning is not stable")
+	}
+	if reasonName(reasonChanSend) != "chan send" || internReason("") != 0 {
+		t.Fatal("predefined reasons")
+	}
+}

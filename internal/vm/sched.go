@@ -73,6 +73,10 @@ type Machine struct {
 	rp unsafe.Pointer
 
 	rq runq // the run queue (runq.go)
+	// lastReason and lastReasonIdx cache the last wait reason interned
+	// (reasonIndex).
+	lastReason    string
+	lastReasonIdx uint16
 	// runnext is a fiber the running fiber woke: it runs when the running
 	// fiber's slice ends by parking or finishing, in the rest of that
 	// slice's budget, ahead of the run queue, as Go's runnext does.
