@@ -130,7 +130,7 @@ func (f *Fiber) plainWait(c *Chan, isSend bool, v Value) *sudog {
 // parkIn queues wait entry s in q and parks f.
 func (f *Fiber) parkIn(s *sudog, q *waitq, reason string) {
 	q.push(s)
-	f.sudog = s
+	f.setFlag(fChanWait)
 	f.Park(reason)
 }
 
@@ -354,7 +354,7 @@ func (m *Machine) selectOp(f *Fiber, op *SelectOp, regs []Value, dst int32) bool
 		s.isSelect = true
 	}
 	if len(group) > 0 {
-		f.sudog = group[0]
+		f.setFlag(fSelectWait)
 	}
 	if len(group) == 0 {
 		f.Park("select (no cases)")

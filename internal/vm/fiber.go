@@ -99,11 +99,10 @@ type Fiber struct {
 	flags  fiberFlags
 
 	// Park bookkeeping: gen counts parks (see Token); unlink removes the
-	// fiber from a host wait queue if the park is interrupted; sudog is the
-	// channel wait entry (or the first of a select's).
+	// fiber from a host wait queue if the park is interrupted (a channel
+	// wait is flagged instead: fChanWait, fSelectWait, see chanWait).
 	gen    uint64
 	unlink func()
-	sudog  *sudog
 	// sg is the wait entry of a plain channel operation. It also carries
 	// the completion of any park: whoever wakes the fiber with Wake leaves
 	// the value in sg.val (and ok in xok), a select's winning case in
@@ -135,6 +134,8 @@ const (
 	fHandlersRun                        // its OnCancelled handlers are running or ran
 	fFinished                           // ended (returned, unwound, or captured a panic)
 	fRecyclable                         // started by a go statement, never a handle or parent (see recycle)
+	fChanWait                           // parked with its own wait entry (sg) in a channel's queue
+	fSelectWait                         // parked in a select: its wait entries are ext.selPtrs
 )
 
 func (f *Fiber) has(b fiberFlags) bool  { return f.flags&b != 0 }
@@ -173,6 +174,18 @@ func (f *Fiber) setPanic(p *panicRec) {
 		return
 	}
 	f.x().panic = p
+}
+
+// chanWait returns the wait entry f is parked with in a channel queue
+// (its own, or a select's first), or nil.
+func (f *Fiber) chanWait() *sudog {
+	switch {
+	case f.has(fChanWait):
+		return &f.sg
+	case f.has(fSelectWait):
+		return f.ext.selPtrs[0]
+	}
+	return nil
 }
 
 // x returns the fiber's extension, allocating it.
@@ -217,7 +230,7 @@ func (f *Fiber) Wake(v Value, ok bool) {
 		return
 	}
 	f.resume = true
-	if f.sudog != nil && f.ext != nil {
+	if f.has(fSelectWait) {
 		clear(f.ext.selBuf) // a select's wait entries
 	}
 	f.wakeDone()
@@ -231,7 +244,7 @@ func (f *Fiber) Wake(v Value, ok bool) {
 // instruction instead of re-executing it.
 func (f *Fiber) wakeDone() {
 	f.unlink = nil
-	f.sudog = nil
+	f.clearFlag(fChanWait | fSelectWait)
 	f.sg.c, f.sg.val, f.sg.dst, f.sg.direct = nil, Value{}, nil, false
 	// Woken by the running fiber, f takes the run-next slot if that is
 	// empty (see Machine.runnext), else it goes to the tail.

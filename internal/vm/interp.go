@@ -556,7 +556,7 @@ func (m *Machine) sendSlow(f *Fiber, c *Chan, ins *Instr) status {
 	f.save(ip)
 	if !m.chanSend(f, c, *at(rp, ins.B)) {
 		f.frames[len(f.frames)-1].pc--
-		if f.sudog == &f.sg {
+		if f.has(fChanWait) {
 			f.sg.direct = true // a receiver completes it (wakeSudog)
 		}
 		return stPark
@@ -590,7 +590,7 @@ func (m *Machine) recvSlow(f *Fiber, c *Chan, ins *Instr) status {
 	v, ok, done := m.chanRecv(f, c)
 	if !done {
 		f.frames[len(f.frames)-1].pc--
-		if f.sudog == &f.sg {
+		if f.has(fChanWait) {
 			// Parked in c's queue: a sender or Close delivers into the
 			// destination directly (wakeSudog).
 			f.sg.direct, f.sg.dst, f.sg.okDst = true, at(rp, ins.A), ins.Op == OpRecvOK
@@ -615,7 +615,7 @@ func (m *Machine) parkPlain(f *Fiber, ip *Instr, s *sudog, q *waitq, reason uint
 	// inliner's budget, and the two calls cost every message (ping-pong
 	// 445 -> 430 instructions per message with them written out).
 	q.push(s)
-	f.sudog = s
+	f.setFlag(fChanWait)
 	f.gen++
 	f.state = Parked
 	f.reason = reason

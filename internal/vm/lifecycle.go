@@ -86,7 +86,7 @@ func (f *Fiber) Cancelled() bool { return f.has(fCancelled) }
 // runnable with the interrupted flag set.
 func (m *Machine) interrupt(f *Fiber) {
 	f.setFlag(fCancelSeen)
-	if s := f.sudog; s != nil {
+	if s := f.chanWait(); s != nil {
 		unlinkSudog(s)
 	}
 	if u := f.unlink; u != nil {
@@ -194,7 +194,7 @@ func (m *Machine) fiberDone(f *Fiber) {
 	}
 	f.stack = nil
 	f.frames = nil
-	f.sudog = nil
+	f.clearFlag(fChanWait | fSelectWait)
 	f.unlink = nil
 	if x := f.ext; x != nil {
 		for _, t := range x.joiners {
