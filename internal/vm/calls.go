@@ -113,7 +113,7 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 		var s *spawnRec
 		var nf *Fiber
 		var dst []Value
-		if m.freeFibers == nil {
+		if len(m.freeFibers) == 0 {
 			s = m.newSpawn(callee)
 		}
 		if s != nil {

@@ -112,9 +112,8 @@ type Fiber struct {
 	// ext holds what few fibers need (fiber-package state, select
 	// buffers, a result), allocated on first use to keep fibers small.
 	ext *fiberExt
-	// allPrev and allNext link every live fiber of the machine; allNext
-	// also links the machine's free list (see recycle).
-	allPrev, allNext *Fiber
+	// allNext links the machine's list of fibers (Machine.allHead).
+	allNext *Fiber
 	// frame0 holds the first frame, so a fiber needs no frame allocation
 	// until it calls deeper than its entry function.
 	frame0 [1]Frame
@@ -134,6 +133,8 @@ const (
 	fHandlersRun                        // its OnCancelled handlers are running or ran
 	fFinished                           // ended (returned, unwound, or captured a panic)
 	fRecyclable                         // started by a go statement, never a handle or parent (see recycle)
+	fLive                               // counted in Machine.nfibers (started, not ended)
+	fLinked                             // in the machine's list of fibers (see Machine.linkAll)
 	fChanWait                           // parked with its own wait entry (sg) in a channel's queue
 	fSelectWait                         // parked in a select: its wait entries are ext.selPtrs
 )

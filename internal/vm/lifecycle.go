@@ -296,28 +296,53 @@ func (m *Machine) ProcessorCount() int { return m.g.Count() }
 // previous value; see Group.SetCount.
 func (m *Machine) SetProcessorCount(n int) int { return m.g.SetCount(n) }
 
-// linkAll adds f to the machine's list of live fibers; the caller counts
-// it in nfibers (a go statement's fiber was counted when it was queued).
+// The list of fibers. Every started fiber of a machine is on one list,
+// singly linked through Fiber.allNext from Machine.allHead, for dumps,
+// shutdown and release; a fiber that ends stays on it, Dead, until a sweep
+// (a second link per fiber, to unlink in place, would cost every fiber
+// eight bytes). A sweep runs when the dead outnumber the live (plus a
+// margin), so the list is at most about twice the live fibers and a sweep
+// costs O(1) per ended fiber. A recycled record still on the list is
+// simply live again when reused. Walkers skip Dead fibers.
+
+// linkAll adds f to the machine's list of fibers, as live; the caller
+// counts it in nfibers (a go statement's fiber was counted when it was
+// queued).
 func (m *Machine) linkAll(f *Fiber) {
-	f.allNext = m.allHead
-	if m.allHead != nil {
-		m.allHead.allPrev = f
+	f.setFlag(fLive)
+	if f.has(fLinked) {
+		m.deadLinked-- // a recycled record the list still holds
+		return
 	}
+	f.setFlag(fLinked)
+	f.allNext = m.allHead
 	m.allHead = f
 }
 
-// unlinkAll removes f from the list of live fibers and from the count.
+// unlinkAll marks f, which has ended, no longer live and uncounts it; a
+// sweep takes it off the list later.
 func (m *Machine) unlinkAll(f *Fiber) {
-	if f.allPrev != nil {
-		f.allPrev.allNext = f.allNext
-	} else if m.allHead == f {
-		m.allHead = f.allNext
-	} else {
-		return // not linked
+	if !f.has(fLive) {
+		return
 	}
-	if f.allNext != nil {
-		f.allNext.allPrev = f.allPrev
-	}
-	f.allPrev, f.allNext = nil, nil
+	f.clearFlag(fLive)
 	m.nfibers--
+	m.deadLinked++
+	if m.deadLinked > m.nfibers+64 {
+		m.sweepDead()
+	}
+}
+
+// sweepDead takes the Dead fibers off the list of fibers.
+func (m *Machine) sweepDead() {
+	for pp := &m.allHead; *pp != nil; {
+		f := *pp
+		if f.state == Dead {
+			*pp, f.allNext = f.allNext, nil
+			f.clearFlag(fLinked)
+			continue
+		}
+		pp = &f.allNext
+	}
+	m.deadLinked = 0
 }

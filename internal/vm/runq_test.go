@@ -96,3 +96,64 @@ func TestWaitReasonsInterned(t *testing.T) {
 		t.Fatal("predefined reasons")
 	}
 }
+
+// The list of fibers is singly linked and swept lazily: ended fibers stay
+// on it until the dead outnumber the live (plus a margin), every live
+// fiber is always on it, and a record reused while still on it is not
+// linked twice.
+func TestFiberListSweep(t *testing.T) {
+	m := &Machine{}
+	var fs []*Fiber
+	for range 1000 {
+		f := &Fiber{}
+		m.linkAll(f)
+		m.nfibers++
+		fs = append(fs, f)
+	}
+	listed := func() (live, dead int) {
+		seen := map[*Fiber]bool{}
+		for f := m.allHead; f != nil; f = f.allNext {
+			if seen[f] {
+				t.Fatal("a fiber is on the list twice")
+			}
+			seen[f] = true
+			if f.state == Dead {
+				dead++
+			} else {
+				live++
+			}
+		}
+		return live, dead
+	}
+	for i, f := range fs {
+		if i%10 != 0 {
+			f.state = Dead
+			m.unlinkAll(f)
+			m.unlinkAll(f) // a second end counts once
+		}
+	}
+	live, dead := listed()
+	if live != 100 || m.nfibers != 100 {
+		t.Fatalf("%d live fibers listed, %d counted, want 100", live, m.nfibers)
+	}
+	if dead > m.nfibers+64 || dead != m.deadLinked {
+		t.Fatalf("%d dead fibers listed (%d counted) beside %d live", dead, m.deadLinked, live)
+	}
+	// Reuse a dead record that is still listed.
+	var reused *Fiber
+	for f := m.allHead; f != nil; f = f.allNext {
+		if f.state == Dead {
+			reused = f
+			break
+		}
+	}
+	if reused == nil {
+		t.Fatal("no dead fiber left on the list to reuse")
+	}
+	reused.state = Runnable
+	m.linkAll(reused)
+	m.nfibers++
+	if live2, dead2 := listed(); live2 != 101 || dead2 != dead-1 || m.deadLinked != dead-1 {
+		t.Fatalf("after reuse: %d live, %d dead listed, %d dead counted", live2, dead2, m.deadLinked)
+	}
+}

@@ -87,10 +87,11 @@ type Machine struct {
 	main    *Fiber
 	allHead *Fiber // every fiber not yet dead, linked through allNext
 	nfibers int
-	// freeFibers holds dead fibers kept for reuse (linked through allNext,
-	// nfree of them; see recycle), as Go keeps dead g's.
-	freeFibers *Fiber
-	nfree      int
+	// deadLinked counts the Dead fibers still on the list (see linkAll).
+	deadLinked int
+	// freeFibers holds dead fibers kept for reuse (see recycle), as Go
+	// keeps dead g's.
+	freeFibers []*Fiber
 	freeSpawns [maxSpawnVals + 1][]*spawnRec // started spawnRecs, by number of values
 	nextID     atomic.Int64
 
@@ -262,17 +263,18 @@ func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
 // args and free variables free; the caller gives it an id and links it.
 func (m *Machine) takeFiber(fn *Func, args, free []Value) *Fiber {
 	n := max(int(fn.NRegs), 1) // no guard slot: a call grows the stack first
-	f := m.freeFibers
-	if f != nil && len(f.stack) >= n {
+	var f *Fiber
+	if k := len(m.freeFibers); k > 0 && len(m.freeFibers[k-1].stack) >= n {
 		// A recycled fiber: zeroed, with its stack and a one-frame
 		// frames slice (see recycle).
-		m.freeFibers, f.allNext = f.allNext, nil
-		m.nfree--
+		f = m.freeFibers[k-1]
+		m.freeFibers[k-1] = nil
+		m.freeFibers = m.freeFibers[:k-1]
 	} else {
 		f = allocFiber(n)
 		f.frames = f.frame0[:1:1]
 	}
-	f.M = m
+	f.M, f.state = m, Runnable // a recycled record was Dead
 	copy(f.stack, args)
 	copy(f.stack[fn.NParams:], free)
 	copy(f.stack[fn.ConstBase:], fn.Consts)
@@ -299,7 +301,7 @@ const (
 // recycle puts a dead fiber on the free list if it may be reused; it
 // reports whether it did. Its stack is cleared, so it keeps nothing alive.
 func (m *Machine) recycle(f *Fiber) bool {
-	if !f.has(fRecyclable) || m.nfree >= maxFreeFibers || len(f.stack) > maxFreeStack || f.hostTop != 0 {
+	if !f.has(fRecyclable) || len(m.freeFibers) >= maxFreeFibers || len(f.stack) > maxFreeStack || f.hostTop != 0 {
 		return false
 	}
 	stack, frames, gen := f.stack, f.frames, f.gen
@@ -310,15 +312,14 @@ func (m *Machine) recycle(f *Fiber) bool {
 	} else {
 		clear(frames[:cap(frames)])
 	}
-	*f = Fiber{stack: stack, gen: gen}
+	// Cleared but for its place on the list of fibers (see linkAll).
+	*f = Fiber{stack: stack, gen: gen, state: Dead, flags: f.flags & fLinked, allNext: f.allNext}
 	if frames != nil {
 		f.frames = frames[:1]
 	} else {
 		f.frames = f.frame0[:1:1]
 	}
-	f.allNext = m.freeFibers
-	m.freeFibers = f
-	m.nfree++
+	m.freeFibers = append(m.freeFibers, f)
 	return true
 }
 
@@ -631,12 +632,13 @@ func (m *Machine) release() {
 		f.stack = nil
 		f.frames = nil
 		f.state = Dead
-		f.allPrev, f.allNext = nil, nil
+		f.allNext = nil
+		f.clearFlag(fLinked | fLive)
 		f = next
 	}
 	m.allHead = nil
 	m.rq, m.runnext = runq{}, nil
-	m.freeFibers, m.nfree = nil, 0
+	m.freeFibers = nil
 	m.freeSpawns = [maxSpawnVals + 1][]*spawnRec{}
 	if m.stopCtxWake != nil {
 		m.stopCtxWake()
@@ -784,7 +786,9 @@ func (m *Machine) Dump() string {
 	}
 	es := make([]entry, 0, m.nfibers)
 	for f := m.allHead; f != nil; f = f.allNext {
-		es = append(es, entry{id: f.ID, f: f})
+		if f.state != Dead {
+			es = append(es, entry{id: f.ID, f: f})
+		}
 	}
 	m.rq.each(func(e *runEntry) {
 		if s := e.s; s != nil {
