@@ -181,6 +181,47 @@ func main() {
 	l.report(t)
 }
 
+// An ended fiber.Spawn child is referenced only by its handle: once the
+// handle is dropped its result is collected, even while many other fibers
+// live (the machine's lists of fibers must not keep ended children).
+func TestJoinedChildResultCollected(t *testing.T) {
+	src := `package main
+
+import "fiber"
+
+func track(p *[64]int)
+func check(label string, wantAlive bool)
+
+func spawnAndJoin() {
+	h := fiber.Spawn(func() *[64]int {
+		obj := new([64]int)
+		obj[0] = 3
+		track(obj)
+		return obj
+	})
+	v, err := h.Join()
+	println(v[0], err == nil)
+	check("while the result is held", true)
+}
+
+func main() {
+	gate := make(chan int)
+	for i := 0; i < 200; i++ {
+		go func() { <-gate }() // live fibers beside the child
+	}
+	spawnAndJoin() // its frame, the only holder of handle and result, is popped
+	check("after the handle and result were dropped", false)
+	close(gate)
+}
+`
+	var l liveness
+	code, stderr := runWithHost(t, src, l.host())
+	if code != 0 || stderr != "3 true\n" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	l.report(t)
+}
+
 // runWithHost compiles and runs the guest program src with the std's host
 // functions plus extra, and returns its exit code and stderr.
 func runWithHost(t *testing.T, src string, extra map[string]vm.HostFunc) (int, string) {

@@ -120,8 +120,7 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 			dst = s.vals()
 			copy(dst[callee.NParams:], free)
 		} else {
-			nf = m.newFiber(callee, nil, free)
-			nf.setFlag(fRecyclable)
+			nf = m.newGoFiber(callee, nil, free)
 			dst = nf.stack
 		}
 		for i, a := range cs.Args {
@@ -142,9 +141,7 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 		wrap := hostThunk(callee, len(args))
 		callee = wrap
 	}
-	nf := m.newFiber(callee, args, free)
-	nf.setFlag(fRecyclable)
-	m.ready(nf)
+	m.ready(m.newGoFiber(callee, args, free))
 }
 
 // hostThunk wraps a host function so a fiber can start in it (go

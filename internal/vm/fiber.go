@@ -112,7 +112,8 @@ type Fiber struct {
 	// ext holds what few fibers need (fiber-package state, select
 	// buffers, a result), allocated on first use to keep fibers small.
 	ext *fiberExt
-	// allNext links the machine's list of fibers (Machine.allHead).
+	// allNext links the machine's go-statement list of fibers
+	// (Machine.allHead; see linkAll).
 	allNext *Fiber
 	// frame0 holds the first frame, so a fiber needs no frame allocation
 	// until it calls deeper than its entry function.
@@ -134,7 +135,8 @@ const (
 	fFinished                           // ended (returned, unwound, or captured a panic)
 	fRecyclable                         // started by a go statement, never a handle or parent (see recycle)
 	fLive                               // counted in Machine.nfibers (started, not ended)
-	fLinked                             // in the machine's list of fibers (see Machine.linkAll)
+	fLinked                             // on the machine's go-statement list of fibers (see Machine.linkAll)
+	fHandled                            // on the machine's handles list of fibers (links in ext)
 	fChanWait                           // parked with its own wait entry (sg) in a channel's queue
 	fSelectWait                         // parked in a select: its wait entries are ext.selPtrs
 )
@@ -145,20 +147,23 @@ func (f *Fiber) clearFlag(b fiberFlags) { f.flags &^= b }
 
 // fiberExt is the part of a fiber that most fibers never use.
 type fiberExt struct {
-	panic      *panicRec // the panic being unwound (see panicking)
-	result     []Value   // results of the entry function (for joins)
-	parent     *Fiber
-	remote     *RemoteFiber // the home shard's handle, for a SpawnOn child
-	panicVal   Value
-	panicStack string
-	overflow   int64 // stack bytes requested when the fiber overflowed
-	joiners    []Token
-	onCancel   []*Closure
-	hostState  any
-	hotSince   time.Time
-	warned     bool    // the starved-fiber warning was printed
-	selBuf     []sudog // a select's wait entries, reused
-	selPtrs    []*sudog
+	panic *panicRec // the panic being unwound (see panicking)
+	// allPrev and allNext link a fiber that can have a handle into
+	// Machine.handles (see linkAll).
+	allPrev, allNext *Fiber
+	result           []Value // results of the entry function (for joins)
+	parent           *Fiber
+	remote           *RemoteFiber // the home shard's handle, for a SpawnOn child
+	panicVal         Value
+	panicStack       string
+	overflow         int64 // stack bytes requested when the fiber overflowed
+	joiners          []Token
+	onCancel         []*Closure
+	hostState        any
+	hotSince         time.Time
+	warned           bool    // the starved-fiber warning was printed
+	selBuf           []sudog // a select's wait entries, reused
+	selPtrs          []*sudog
 }
 
 // panicking returns the panic f is unwinding, or nil.

@@ -296,20 +296,40 @@ func (m *Machine) ProcessorCount() int { return m.g.Count() }
 // previous value; see Group.SetCount.
 func (m *Machine) SetProcessorCount(n int) int { return m.g.SetCount(n) }
 
-// The list of fibers. Every started fiber of a machine is on one list,
-// singly linked through Fiber.allNext from Machine.allHead, for dumps,
-// shutdown and release; a fiber that ends stays on it, Dead, until a sweep
-// (a second link per fiber, to unlink in place, would cost every fiber
-// eight bytes). A sweep runs when the dead outnumber the live (plus a
-// margin), so the list is at most about twice the live fibers and a sweep
-// costs O(1) per ended fiber. A recycled record still on the list is
-// simply live again when reused. Walkers skip Dead fibers.
+// The lists of fibers. Every started fiber of a machine is on one of two
+// lists, for dumps, shutdown and release:
+//
+//   - A fiber started by a go statement (fRecyclable) is on a list singly
+//     linked through Fiber.allNext from Machine.allHead (a second link per
+//     fiber, to unlink in place, would cost every fiber eight bytes). When
+//     it ends it stays there, Dead, until a sweep; it holds nothing by
+//     then (fiberDone, recycle). A sweep runs when the dead outnumber the
+//     live (plus a margin), so the list is at most about twice the live
+//     fibers and a sweep costs O(1) per ended fiber. A recycled record
+//     still on the list is live again when reused by a go statement.
+//   - Any other fiber (main, fiber.Spawn and SpawnOn children, host
+//     spawns) can have a handle that keeps its result or panic for a
+//     Join, so a list must not keep it once it ends: it is on a doubly
+//     linked list whose links live in its extension (Machine.handles),
+//     and leaves it when it ends. Its record is never a recycled one
+//     (takeFiber), so it is never on the first list.
+//
+// Walkers (eachFiber) skip the Dead entries of the first list.
 
-// linkAll adds f to the machine's list of fibers, as live; the caller
-// counts it in nfibers (a go statement's fiber was counted when it was
-// queued).
+// linkAll adds f to its list of fibers, as live; the caller counts it in
+// nfibers (a go statement's fiber was counted when it was queued).
 func (m *Machine) linkAll(f *Fiber) {
 	f.setFlag(fLive)
+	if !f.has(fRecyclable) {
+		x := f.x()
+		f.setFlag(fHandled)
+		x.allNext = m.handles
+		if m.handles != nil {
+			m.handles.ext.allPrev = f
+		}
+		m.handles = f
+		return
+	}
 	if f.has(fLinked) {
 		m.deadLinked-- // a recycled record the list still holds
 		return
@@ -319,21 +339,34 @@ func (m *Machine) linkAll(f *Fiber) {
 	m.allHead = f
 }
 
-// unlinkAll marks f, which has ended, no longer live and uncounts it; a
-// sweep takes it off the list later.
+// unlinkAll marks f, which has ended, no longer live and uncounts it: off
+// the handles list at once, off the go-statement list at a later sweep.
 func (m *Machine) unlinkAll(f *Fiber) {
 	if !f.has(fLive) {
 		return
 	}
 	f.clearFlag(fLive)
 	m.nfibers--
+	if f.has(fHandled) {
+		x := f.ext
+		if x.allPrev != nil {
+			x.allPrev.ext.allNext = x.allNext
+		} else {
+			m.handles = x.allNext
+		}
+		if x.allNext != nil {
+			x.allNext.ext.allPrev = x.allPrev
+		}
+		x.allPrev, x.allNext = nil, nil
+		return
+	}
 	m.deadLinked++
 	if m.deadLinked > m.nfibers+64 {
 		m.sweepDead()
 	}
 }
 
-// sweepDead takes the Dead fibers off the list of fibers.
+// sweepDead takes the Dead entries off the go-statement list.
 func (m *Machine) sweepDead() {
 	for pp := &m.allHead; *pp != nil; {
 		f := *pp
@@ -345,4 +378,21 @@ func (m *Machine) sweepDead() {
 		pp = &f.allNext
 	}
 	m.deadLinked = 0
+}
+
+// eachFiber calls fn for every live fiber of the machine (in no
+// particular order).
+func (m *Machine) eachFiber(fn func(*Fiber)) {
+	for f := m.allHead; f != nil; {
+		next := f.allNext // fn may end f
+		if f.state != Dead {
+			fn(f)
+		}
+		f = next
+	}
+	for f := m.handles; f != nil; {
+		next := f.ext.allNext
+		fn(f)
+		f = next
+	}
 }

@@ -162,7 +162,7 @@ func (m *Machine) spawn(s *spawnRec) {
 func (m *Machine) startSpawn(s *spawnRec) *Fiber {
 	fn := s.fn
 	vals := s.vals()
-	f := m.takeFiber(fn, vals[:fn.NParams], vals[fn.NParams:])
+	f := m.takeFiber(fn, vals[:fn.NParams], vals[fn.NParams:], true)
 	f.ID = s.id
 	if l := m.freeSpawns[len(vals)]; len(l) < maxFreeSpawns {
 		clear(vals)

@@ -97,15 +97,16 @@ func TestWaitReasonsInterned(t *testing.T) {
 	}
 }
 
-// The list of fibers is singly linked and swept lazily: ended fibers stay
-// on it until the dead outnumber the live (plus a margin), every live
-// fiber is always on it, and a record reused while still on it is not
-// linked twice.
+// The go-statement list of fibers is singly linked and swept lazily:
+// ended fibers stay on it until the dead outnumber the live (plus a
+// margin), every live fiber is always on it, and a record reused while
+// still on it is not linked twice. A fiber that can have a handle is on
+// the other list and leaves it as soon as it ends.
 func TestFiberListSweep(t *testing.T) {
 	m := &Machine{}
 	var fs []*Fiber
 	for range 1000 {
-		f := &Fiber{}
+		f := &Fiber{flags: fRecyclable}
 		m.linkAll(f)
 		m.nfibers++
 		fs = append(fs, f)
@@ -155,5 +156,24 @@ func TestFiberListSweep(t *testing.T) {
 	m.nfibers++
 	if live2, dead2 := listed(); live2 != 101 || dead2 != dead-1 || m.deadLinked != dead-1 {
 		t.Fatalf("after reuse: %d live, %d dead listed, %d dead counted", live2, dead2, m.deadLinked)
+	}
+}
+
+func TestHandlesListUnlinksAtOnce(t *testing.T) {
+	m := &Machine{}
+	fs := []*Fiber{{}, {}, {}}
+	for _, f := range fs {
+		m.linkAll(f)
+		m.nfibers++
+	}
+	fs[1].state = Dead
+	m.unlinkAll(fs[1])
+	var got []*Fiber
+	m.eachFiber(func(f *Fiber) { got = append(got, f) })
+	if len(got) != 2 || got[0] != fs[2] || got[1] != fs[0] || m.nfibers != 2 || m.allHead != nil {
+		t.Fatalf("listed %v, counted %d", got, m.nfibers)
+	}
+	if x := fs[1].ext; x.allPrev != nil || x.allNext != nil {
+		t.Fatal("an ended fiber keeps its list links")
 	}
 }

@@ -85,9 +85,12 @@ type Machine struct {
 	runnext *Fiber
 	cur     *Fiber
 	main    *Fiber
-	allHead *Fiber // every fiber not yet dead, linked through allNext
+	// allHead and handles are the two lists of the machine's fibers (see
+	// linkAll); nfibers counts the live ones, and queued go statements.
+	allHead *Fiber
+	handles *Fiber
 	nfibers int
-	// deadLinked counts the Dead fibers still on the list (see linkAll).
+	// deadLinked counts the Dead entries of the allHead list.
 	deadLinked int
 	// freeFibers holds dead fibers kept for reuse (see recycle), as Go
 	// keeps dead g's.
@@ -250,21 +253,36 @@ func (m *Machine) pop() *Fiber {
 }
 
 // newFiber makes a fiber that will call fn with args (receiver first) and
-// free variables free.
+// free variables free. A fiber that can have a handle (main, fiber.Spawn's
+// children, host spawns) gets a new record; a go statement's (newGoFiber)
+// may reuse one.
 func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
-	f := m.takeFiber(fn, args, free)
+	f := m.takeFiber(fn, args, free, false)
 	f.ID = m.newID()
 	m.linkAll(f)
 	m.nfibers++
 	return f
 }
 
-// takeFiber returns a fiber record, recycled or new, ready to call fn with
-// args and free variables free; the caller gives it an id and links it.
-func (m *Machine) takeFiber(fn *Func, args, free []Value) *Fiber {
+// newGoFiber is newFiber for a go statement: its fiber is recycled when it
+// ends (see recycle).
+func (m *Machine) newGoFiber(fn *Func, args, free []Value) *Fiber {
+	f := m.takeFiber(fn, args, free, true)
+	f.ID = m.newID()
+	f.setFlag(fRecyclable)
+	m.linkAll(f)
+	m.nfibers++
+	return f
+}
+
+// takeFiber returns a fiber record ready to call fn with args and free
+// variables free, recycled if reuse is set and one is free; the caller
+// gives it an id and links it. Only go statements' fibers reuse records:
+// a reused record may still be on the go-statement list (see linkAll).
+func (m *Machine) takeFiber(fn *Func, args, free []Value, reuse bool) *Fiber {
 	n := max(int(fn.NRegs), 1) // no guard slot: a call grows the stack first
 	var f *Fiber
-	if k := len(m.freeFibers); k > 0 && len(m.freeFibers[k-1].stack) >= n {
+	if k := len(m.freeFibers); reuse && k > 0 && len(m.freeFibers[k-1].stack) >= n {
 		// A recycled fiber: zeroed, with its stack and a one-frame
 		// frames slice (see recycle).
 		f = m.freeFibers[k-1]
@@ -627,16 +645,18 @@ func (m *Machine) exit(code int) {
 // release drops every fiber and timer so nothing of the run stays
 // reachable.
 func (m *Machine) release() {
-	for f := m.allHead; f != nil; {
-		next := f.allNext
+	m.eachFiber(func(f *Fiber) {
 		f.stack = nil
 		f.frames = nil
 		f.state = Dead
-		f.allNext = nil
-		f.clearFlag(fLinked | fLive)
-		f = next
+	})
+	for f := m.allHead; f != nil; {
+		f, f.allNext = f.allNext, nil
 	}
-	m.allHead = nil
+	for f := m.handles; f != nil; {
+		f, f.ext.allPrev, f.ext.allNext = f.ext.allNext, nil, nil
+	}
+	m.allHead, m.handles = nil, nil
 	m.rq, m.runnext = runq{}, nil
 	m.freeFibers = nil
 	m.freeSpawns = [maxSpawnVals + 1][]*spawnRec{}
@@ -744,11 +764,18 @@ func (m *Machine) beginShutdown() bool {
 	m.shutdownDeadline = time.Now().Add(time.Second)
 	m.exitCode = 1
 	m.initDone() // fibers waiting for init are unwound like the others
-	for f := m.allHead; f != nil; f = f.allNext {
+	// Newest first, as the fibers' ids say (the lists' order depends on
+	// which records were reused).
+	var parked []*Fiber
+	m.eachFiber(func(f *Fiber) {
 		if f.state == Parked {
-			f.setFlag(fCancelled)
-			m.interrupt(f)
+			parked = append(parked, f)
 		}
+	})
+	sort.Slice(parked, func(i, j int) bool { return parked[i].ID > parked[j].ID })
+	for _, f := range parked {
+		f.setFlag(fCancelled)
+		m.interrupt(f)
 	}
 	return false
 }
@@ -785,11 +812,7 @@ func (m *Machine) Dump() string {
 		s  *spawnRec // a go statement not started yet
 	}
 	es := make([]entry, 0, m.nfibers)
-	for f := m.allHead; f != nil; f = f.allNext {
-		if f.state != Dead {
-			es = append(es, entry{id: f.ID, f: f})
-		}
-	}
+	m.eachFiber(func(f *Fiber) { es = append(es, entry{id: f.ID, f: f}) })
 	m.rq.each(func(e *runEntry) {
 		if s := e.s; s != nil {
 			es = append(es, entry{id: s.id, s: s})
