@@ -222,6 +222,46 @@ func main() {
 	l.report(t)
 }
 
+// An ended fiber whose handle is kept holds nothing it received: its
+// channel wait entry is cleared when it ends (found in review: the last
+// value a fiber.Channel receive delivered stayed reachable).
+func TestEndedFiberKeepsNoReceivedValue(t *testing.T) {
+	src := `package main
+
+import "fiber"
+
+func track(p *[64]int)
+func check(label string, wantAlive bool)
+
+func send(ch *fiber.Channel[*[64]int]) {
+	obj := new([64]int)
+	obj[0] = 7
+	track(obj)
+	ch.Send(obj)
+}
+
+func main() {
+	ch := fiber.NewChannel[*[64]int]()
+	h := fiber.Spawn(func() int {
+		v, _ := ch.Receive() // parks, then is woken with the value
+		return v[0]
+	})
+	fiber.Yield() // the child parks in Receive
+	send(ch)
+	n, err := h.Join()
+	println(n, err == nil)
+	check("after the receiver ended, its handle kept", false)
+	println(h.ID() > 0)
+}
+`
+	var l liveness
+	code, stderr := runWithHost(t, src, l.host())
+	if code != 0 || stderr != "7 true\ntrue\n" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	l.report(t)
+}
+
 // runWithHost compiles and runs the guest program src with the std's host
 // functions plus extra, and returns its exit code and stderr.
 func runWithHost(t *testing.T, src string, extra map[string]vm.HostFunc) (int, string) {

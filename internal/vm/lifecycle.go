@@ -196,6 +196,7 @@ func (m *Machine) fiberDone(f *Fiber) {
 	f.frames = nil
 	f.clearFlag(fChanWait | fSelectWait)
 	f.unlink = nil
+	f.sg = sudog{} // the last value received or sent through it
 	if x := f.ext; x != nil {
 		for _, t := range x.joiners {
 			t.Wake(Value{}, true)
@@ -303,9 +304,10 @@ func (m *Machine) SetProcessorCount(n int) int { return m.g.SetCount(n) }
 //     linked through Fiber.allNext from Machine.allHead (a second link per
 //     fiber, to unlink in place, would cost every fiber eight bytes). When
 //     it ends it stays there, Dead, until a sweep; it holds nothing by
-//     then (fiberDone, recycle). A sweep runs when the dead outnumber the
-//     live (plus a margin), so the list is at most about twice the live
-//     fibers and a sweep costs O(1) per ended fiber. A recycled record
+//     then (fiberDone, recycle). A sweep runs when its dead entries
+//     outnumber the machine's live fibers and queued go statements (plus
+//     a margin), so the list is at most about twice that and a sweep
+//     costs O(1) per ended fiber. A recycled record
 //     still on the list is live again when reused by a go statement.
 //   - Any other fiber (main, fiber.Spawn and SpawnOn children, host
 //     spawns) can have a handle that keeps its result or panic for a
@@ -381,10 +383,10 @@ func (m *Machine) sweepDead() {
 }
 
 // eachFiber calls fn for every live fiber of the machine (in no
-// particular order).
+// particular order); fn must not end fibers.
 func (m *Machine) eachFiber(fn func(*Fiber)) {
 	for f := m.allHead; f != nil; {
-		next := f.allNext // fn may end f
+		next := f.allNext
 		if f.state != Dead {
 			fn(f)
 		}

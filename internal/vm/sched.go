@@ -649,6 +649,7 @@ func (m *Machine) release() {
 		f.stack = nil
 		f.frames = nil
 		f.state = Dead
+		f.clearFlag(fLive | fLinked | fHandled)
 	})
 	for f := m.allHead; f != nil; {
 		f, f.allNext = f.allNext, nil
