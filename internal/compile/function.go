@@ -296,6 +296,20 @@ func (fc *fnc) pos(p token.Pos) string {
 	return fc.c.fset.Position(p).String()
 }
 
+// noteUnsignedIndex records that the index instruction about to be
+// emitted takes an unsigned index, whose out-of-range panic prints it
+// unsigned (vm.Func.UnsignedIndex).
+func (fc *fnc) noteUnsignedIndex(v ssa.Value) {
+	if isUnsigned(v.Type()) {
+		fc.vf.UnsignedIndex = append(fc.vf.UnsignedIndex, int32(len(fc.code)))
+	}
+}
+
+func isUnsigned(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsUnsigned != 0
+}
+
 func (fc *fnc) emit(op vm.Op, a, b, c int32) int {
 	fc.code = append(fc.code, vm.Instr{Op: op, A: a, B: b, C: c})
 	fc.lines = append(fc.lines, fc.line)
@@ -589,12 +603,14 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 		}
 		fc.emit(vm.OpFieldAddr, fc.reg(i), fc.reg(i.X), int32(i.Field))
 	case *ssa.Index:
+		fc.noteUnsignedIndex(i.Index)
 		if isString(i.X.Type()) {
 			fc.emit(vm.OpSIndex, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
 		} else {
 			fc.emit(vm.OpIndex, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
 		}
 	case *ssa.IndexAddr:
+		fc.noteUnsignedIndex(i.Index)
 		if _, ok := i.X.Type().Underlying().(*types.Pointer); ok {
 			fc.emit(vm.OpIndexAddrP, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
 		} else {
@@ -602,6 +618,11 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 		}
 	case *ssa.Slice:
 		op := vm.SliceOp{Lo: fc.optReg(i.Low), Hi: fc.optReg(i.High), Max: fc.optReg(i.Max)}
+		for bit, v := range map[uint8]ssa.Value{vm.SliceLo: i.Low, vm.SliceHi: i.High, vm.SliceMax: i.Max} {
+			if v != nil && isUnsigned(v.Type()) {
+				op.Unsigned |= bit
+			}
+		}
 		switch u := i.X.Type().Underlying().(type) {
 		case *types.Basic:
 			op.Kind = vm.KString
@@ -618,6 +639,7 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 		fc.emit(vm.OpSlice, fc.reg(i), fc.reg(i.X), int32(len(fc.vf.Slices)-1))
 	case *ssa.Lookup:
 		if isString(i.X.Type()) {
+			fc.noteUnsignedIndex(i.Index)
 			fc.emit(vm.OpSIndex, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
 			return
 		}

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -66,6 +67,15 @@ func bugf(format string, args ...any) *bugError {
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
+// indexErrorAt is indexError for the instruction at pc of fn, whose index
+// may be of an unsigned type (Func.UnsignedIndex).
+func indexErrorAt(fn *Func, pc int32, i uint64, n int) *rtError {
+	if _, unsigned := slices.BinarySearch(fn.UnsignedIndex, pc); unsigned && int64(i) < 0 {
+		return runtimeError("index out of range [" + strconv.FormatUint(i, 10) + "] with length " + strconv.Itoa(n))
+	}
+	return indexError(int64(i), n)
+}
+
 func indexError(i int64, n int) *rtError {
 	if i < 0 {
 		return runtimeError("index out of range [" + strconv.FormatInt(i, 10) + "]")
@@ -74,17 +84,24 @@ func indexError(i int64, n int) *rtError {
 }
 
 // sliceError formats Go's "slice bounds out of range" texts; the format uses
-// %x and %y for the two numbers.
-func sliceError(_ string, format string, x, y int64) *rtError {
-	if x < 0 {
+// %x and %y for the two numbers, xu and yu say they are of unsigned types.
+func sliceError(format string, x, y int64, xu, yu bool) *rtError {
+	if x < 0 && !xu {
 		// As gc: a negative bound is reported without the other one
 		// ("[:-1]", "[-1:]", "[-1::]").
 		format, _, _ = strings.Cut(format, " with")
 		format = strings.ReplaceAll(format, "%y", "")
 	}
-	s := strings.ReplaceAll(format, "%x", strconv.FormatInt(x, 10))
-	s = strings.ReplaceAll(s, "%y", strconv.FormatInt(y, 10))
+	s := strings.ReplaceAll(format, "%x", boundText(x, xu))
+	s = strings.ReplaceAll(s, "%y", boundText(y, yu))
 	return runtimeError("slice bounds out of range " + s)
+}
+
+func boundText(v int64, unsigned bool) string {
+	if unsigned {
+		return strconv.FormatUint(uint64(v), 10)
+	}
+	return strconv.FormatInt(v, 10)
 }
 
 // assertError builds Go's "interface conversion" error. src is the static

@@ -62,6 +62,11 @@ type Func struct {
 	// Static is the function value for this function (no free variables).
 	Static *Closure
 
+	// UnsignedIndex lists, in order, the index instructions (OpIndex,
+	// OpIndexAddr, OpIndexAddrP, OpSIndex) whose index is of an unsigned
+	// type: out of range, it prints unsigned, as gc does.
+	UnsignedIndex []int32
+
 	// StackNeed is the stack (in values) a fiber starting in this function
 	// grows to on its first call: its registers plus its deepest chain of
 	// static calls, capped (see SizeStacks). 0 for host functions.
@@ -148,7 +153,17 @@ type SliceOp struct {
 	// constant m (a new [m]T sliced to n): a bad n panics as makeslice
 	// does in gc ("len out of range", "cap out of range").
 	Make bool
+	// Unsigned marks bounds of an unsigned type (SliceLo, SliceHi,
+	// SliceMax bits): out of range, they print unsigned, as gc does.
+	Unsigned uint8
 }
+
+// SliceOp.Unsigned bits.
+const (
+	SliceLo = 1 << iota
+	SliceHi
+	SliceMax
+)
 
 // MakeOp is the operand of OpMakeSlice.
 type MakeOp struct {

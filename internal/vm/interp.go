@@ -191,7 +191,7 @@ func (m *Machine) run1(f *Fiber) status {
 			i := at(rp, ins.C).N
 			if i >= uint64(len(s)) {
 				f.save(ip)
-				panic(indexError(int64(i), len(s)))
+				panic(f.indexErr(i, len(s)))
 			}
 			if ins.Op == OpIndex {
 				*at(rp, ins.A) = s[i]
@@ -725,7 +725,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 		i := at(rp, ins.C).N
 		if i >= uint64(len(s)) {
 			f.save(ip)
-			panic(indexError(int64(i), len(s)))
+			panic(f.indexErr(i, len(s)))
 		}
 		*at(rp, ins.A) = Value{N: uint64(s[i])}
 
@@ -1107,6 +1107,13 @@ func (f *Fiber) save(ip *Instr) {
 	fr.pc = pcOf(fr, ip)
 }
 
+// indexErr is the out-of-range error of the index instruction that just
+// ran (saved pc: the one after it).
+func (f *Fiber) indexErr(i uint64, n int) *rtError {
+	fr := &f.frames[len(f.frames)-1]
+	return indexErrorAt(fr.fn, fr.pc-1, i, n)
+}
+
 // fn returns the top frame's function.
 func (f *Fiber) fn() *Func { return f.frames[len(f.frames)-1].fn }
 
@@ -1242,6 +1249,7 @@ func capOf(r any) int {
 
 func sliceOp(op *SliceOp, regs []Value, b int32) Value {
 	x := regs[b]
+	uLo, uHi, uMax := op.Unsigned&SliceLo != 0, op.Unsigned&SliceHi != 0, op.Unsigned&SliceMax != 0
 	idx := func(r int32, def int) int {
 		if r < 0 {
 			return def
@@ -1253,10 +1261,10 @@ func sliceOp(op *SliceOp, regs []Value, b int32) Value {
 		s := x.String()
 		lo, hi := idx(op.Lo, 0), idx(op.Hi, len(s))
 		if hi < 0 || hi > len(s) {
-			panic(sliceError("s", "[:%x] with length %y", int64(hi), int64(len(s))))
+			panic(sliceError("[:%x] with length %y", int64(hi), int64(len(s)), uHi, false))
 		}
 		if lo < 0 || lo > hi {
-			panic(sliceError("s", "[%x:%y]", int64(lo), int64(hi)))
+			panic(sliceError("[%x:%y]", int64(lo), int64(hi), uLo, uHi))
 		}
 		return Str(s[lo:hi])
 	case KPointer:
@@ -1283,24 +1291,24 @@ func sliceOp(op *SliceOp, regs []Value, b int32) Value {
 	if op.Max >= 0 {
 		if max < 0 || max > c {
 			if op.Kind == KPointer {
-				panic(sliceError("a", "[::%x] with length %y", int64(max), int64(c)))
+				panic(sliceError("[::%x] with length %y", int64(max), int64(c), uMax, false))
 			}
-			panic(sliceError("a", "[::%x] with capacity %y", int64(max), int64(c)))
+			panic(sliceError("[::%x] with capacity %y", int64(max), int64(c), uMax, false))
 		}
 		if hi < 0 || hi > max {
-			panic(sliceError("a", "[:%x:%y]", int64(hi), int64(max)))
+			panic(sliceError("[:%x:%y]", int64(hi), int64(max), uHi, uMax))
 		}
 	} else if hi < 0 || hi > c {
 		if op.Kind == KPointer {
-			panic(sliceError("a", "[:%x] with length %y", int64(hi), int64(c)))
+			panic(sliceError("[:%x] with length %y", int64(hi), int64(c), uHi, false))
 		}
-		panic(sliceError("a", "[:%x] with capacity %y", int64(hi), int64(c)))
+		panic(sliceError("[:%x] with capacity %y", int64(hi), int64(c), uHi, false))
 	}
 	if lo < 0 || lo > hi {
 		if op.Max >= 0 {
-			panic(sliceError("a", "[%x:%y:]", int64(lo), int64(hi)))
+			panic(sliceError("[%x:%y:]", int64(lo), int64(hi), uLo, uHi))
 		}
-		panic(sliceError("a", "[%x:%y]", int64(lo), int64(hi)))
+		panic(sliceError("[%x:%y]", int64(lo), int64(hi), uLo, uHi))
 	}
 	if s == nil {
 		return Value{}
