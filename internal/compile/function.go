@@ -296,6 +296,26 @@ func (fc *fnc) pos(p token.Pos) string {
 	return fc.c.fset.Position(p).String()
 }
 
+// deferReturnPos is where deferred calls run on a normal return, as gc
+// reports it (runtime.Caller in a deferred function): the return statement
+// that follows (rest), or the closing brace of the body it falls off.
+func deferReturnPos(f *ssa.Function, rest []ssa.Instruction) token.Pos {
+	for _, ins := range rest {
+		if r, ok := ins.(*ssa.Return); ok && r.Pos().IsValid() {
+			return r.Pos()
+		}
+	}
+	switch s := f.Syntax().(type) {
+	case *ast.FuncDecl:
+		if s.Body != nil {
+			return s.Body.Rbrace
+		}
+	case *ast.FuncLit:
+		return s.Body.Rbrace
+	}
+	return token.NoPos
+}
+
 // noteUnsignedIndex records that the index instruction about to be
 // emitted takes an unsigned index, whose out-of-range panic prints it
 // unsigned (vm.Func.UnsignedIndex).
@@ -351,8 +371,12 @@ func (fc *fnc) emitBody() {
 			fc.vf.RecoverPC = int32(len(fc.code))
 			fc.emit(vm.OpRunDefers, 0, 0, 0)
 		}
-		for _, ins := range b.Instrs {
-			if p := ins.Pos(); p.IsValid() {
+		for k, ins := range b.Instrs {
+			p := ins.Pos()
+			if _, ok := ins.(*ssa.RunDefers); ok {
+				p = deferReturnPos(f, b.Instrs[k+1:])
+			}
+			if p.IsValid() {
 				fc.line = int32(fc.c.fset.Position(p).Line)
 			}
 			fc.instr(ins)

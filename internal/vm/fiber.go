@@ -394,8 +394,8 @@ func (f *Fiber) Stack() string {
 		}
 		fr := &f.frames[i]
 		pc := fr.pc - 1 // saved pcs point past the current instruction...
-		if i == n-1 && f.state == Parked {
-			pc++ // ...except a parked one, which points at it
+		if i == n-1 && f.state == Parked || i < n-1 && f.frames[i+1].kind == frameDefer {
+			pc++ // ...except a parked one, or one running its deferred calls (OpRunDefers re-executes), which point at it
 		}
 		if fr.kind == frameHost {
 			continue
@@ -427,8 +427,8 @@ func (f *Fiber) Callers() []Caller {
 			continue
 		}
 		pc := fr.pc - 1
-		if i == n-1 && f.state == Parked {
-			pc++
+		if i == n-1 && f.state == Parked || i < n-1 && f.frames[i+1].kind == frameDefer {
+			pc++ // a parked frame's pc, and one running its deferred calls (OpRunDefers re-executes), point at the instruction
 		}
 		out = append(out, Caller{fr.fn, max(pc, 0)})
 	}
