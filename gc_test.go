@@ -56,13 +56,7 @@ func main() {
 	check("after temp's frame was popped", false)
 }
 `
-	var l liveness
-	host := l.host()
-	code, stderr := runWithHost(t, src, host)
-	if code != 0 || stderr != "7 true\ntrue\n" {
-		t.Fatalf("exit %d, stderr %q", code, stderr)
-	}
-	l.report(t)
+	checkLiveness(t, src, "7 true\ntrue\n", nil)
 }
 
 // A fiber started by a go statement is recycled when it ends (its record,
@@ -117,20 +111,14 @@ func main() {
 	<-done
 }
 `
-	var l liveness
-	host := l.host()
 	ids := map[*vm.Fiber]int64{}
-	host["main.where"] = func(f *vm.Fiber, args, res []vm.Value) {
+	where := func(f *vm.Fiber, args, res []vm.Value) {
 		if _, ok := ids[f]; !ok {
 			ids[f] = int64(len(ids) + 1)
 		}
 		res[0] = vm.Int(ids[f])
 	}
-	code, stderr := runWithHost(t, src, host)
-	if want := "reused: true\nparent reused: false\njoin: 42 true\n"; code != 0 || stderr != want {
-		t.Fatalf("exit %d, stderr %q, want %q", code, stderr, want)
-	}
-	l.report(t)
+	checkLiveness(t, src, "reused: true\nparent reused: false\njoin: 42 true\n", map[string]vm.HostFunc{"main.where": where})
 }
 
 // A go statement's fiber starts when the run queue reaches it; until then
@@ -167,18 +155,11 @@ func main() {
 	println(runtime.NumGoroutine())
 }
 `
-	var l liveness
-	host := l.host()
 	var dump string
-	host["main.dump"] = func(f *vm.Fiber, args, res []vm.Value) { dump = f.M.Dump() }
-	code, stderr := runWithHost(t, src, host)
-	if code != 0 || stderr != "2\n9\n1\n" {
-		t.Fatalf("exit %d, stderr %q", code, stderr)
-	}
+	checkLiveness(t, src, "2\n9\n1\n", map[string]vm.HostFunc{"main.dump": func(f *vm.Fiber, args, res []vm.Value) { dump = f.M.Dump() }})
 	if want := "goroutine 2 [runnable]:\nmain.use()\n"; !strings.Contains(dump, want) {
 		t.Errorf("dump lacks %q:\n%s", want, dump)
 	}
-	l.report(t)
 }
 
 // An ended fiber.Spawn child is referenced only by its handle: once the
@@ -214,12 +195,7 @@ func main() {
 	close(gate)
 }
 `
-	var l liveness
-	code, stderr := runWithHost(t, src, l.host())
-	if code != 0 || stderr != "3 true\n" {
-		t.Fatalf("exit %d, stderr %q", code, stderr)
-	}
-	l.report(t)
+	checkLiveness(t, src, "3 true\n", nil)
 }
 
 // An ended fiber whose handle is kept holds nothing it received: its
@@ -254,12 +230,7 @@ func main() {
 	println(h.ID() > 0)
 }
 `
-	var l liveness
-	code, stderr := runWithHost(t, src, l.host())
-	if code != 0 || stderr != "7 true\ntrue\n" {
-		t.Fatalf("exit %d, stderr %q", code, stderr)
-	}
-	l.report(t)
+	checkLiveness(t, src, "7 true\ntrue\n", nil)
 }
 
 // runWithHost compiles and runs the guest program src with the std's host
@@ -284,6 +255,22 @@ func runWithHost(t *testing.T, src string, extra map[string]vm.HostFunc) (int, s
 	var errb bytes.Buffer
 	code, _ := (&Program{p: p}).Run(context.Background(), Options{Stderr: &errb})
 	return code, errb.String()
+}
+
+// checkLiveness runs src with liveness's host functions plus extra, and
+// fails unless it exits 0 with stderr want and every liveness check held.
+func checkLiveness(t *testing.T, src, want string, extra map[string]vm.HostFunc) {
+	t.Helper()
+	var l liveness
+	host := l.host()
+	for k, v := range extra {
+		host[k] = v
+	}
+	code, stderr := runWithHost(t, src, host)
+	if code != 0 || stderr != want {
+		t.Fatalf("exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	l.report(t)
 }
 
 // liveness gives a guest program two host functions: track(p) makes a

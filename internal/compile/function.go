@@ -326,8 +326,16 @@ func (fc *fnc) noteUnsignedIndex(v ssa.Value) {
 }
 
 func isUnsigned(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsUnsigned != 0
+	b := basicOf(t)
+	return b != nil && b.Info()&types.IsUnsigned != 0
+}
+
+// unsignedBit is bit if the optional slice bound v is of an unsigned type.
+func unsignedBit(v ssa.Value, bit uint8) uint8 {
+	if v != nil && isUnsigned(v.Type()) {
+		return bit
+	}
+	return 0
 }
 
 func (fc *fnc) emit(op vm.Op, a, b, c int32) int {
@@ -642,11 +650,7 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 		}
 	case *ssa.Slice:
 		op := vm.SliceOp{Lo: fc.optReg(i.Low), Hi: fc.optReg(i.High), Max: fc.optReg(i.Max)}
-		for bit, v := range map[uint8]ssa.Value{vm.SliceLo: i.Low, vm.SliceHi: i.High, vm.SliceMax: i.Max} {
-			if v != nil && isUnsigned(v.Type()) {
-				op.Unsigned |= bit
-			}
-		}
+		op.Unsigned = unsignedBit(i.Low, vm.SliceLo) | unsignedBit(i.High, vm.SliceHi) | unsignedBit(i.Max, vm.SliceMax)
 		switch u := i.X.Type().Underlying().(type) {
 		case *types.Basic:
 			op.Kind = vm.KString

@@ -141,7 +141,10 @@ const (
 	fSelectWait                         // parked in a select: its wait entries are ext.selPtrs
 )
 
-func (f *Fiber) has(b fiberFlags) bool  { return f.flags&b != 0 }
+func (f *Fiber) has(b fiberFlags) bool { return f.flags&b != 0 }
+
+// cancelPending reports a cancellation not yet delivered to f.
+func (f *Fiber) cancelPending() bool    { return f.flags&(fCancelled|fCancelSeen) == fCancelled }
 func (f *Fiber) setFlag(b fiberFlags)   { f.flags |= b }
 func (f *Fiber) clearFlag(b fiberFlags) { f.flags &^= b }
 
@@ -222,7 +225,7 @@ func (f *Fiber) ParkUnlink(reason string, unlink func()) {
 	f.state = Parked
 	f.reason = f.M.reasonIndex(reason)
 	f.unlink = unlink
-	if f.flags&(fCancelled|fCancelSeen) == fCancelled || f.M.shutdown {
+	if f.cancelPending() || f.M.shutdown {
 		// Cancellation reaches a fiber at its next park point.
 		f.M.interrupt(f)
 	}
@@ -393,10 +396,7 @@ func (f *Fiber) Stack() string {
 			i = 50
 		}
 		fr := &f.frames[i]
-		pc := fr.pc - 1 // saved pcs point past the current instruction...
-		if i == n-1 && f.state == Parked || i < n-1 && f.frames[i+1].kind == frameDefer {
-			pc++ // ...except a parked one, or one running its deferred calls (OpRunDefers re-executes), which point at it
-		}
+		pc := f.framePC(i)
 		if fr.kind == frameHost {
 			continue
 		}
@@ -416,6 +416,17 @@ type Caller struct {
 	PC   int32
 }
 
+// framePC returns the instruction frame i is executing: saved pcs point
+// past it, except a parked top frame's and that of a frame running its
+// deferred calls (OpRunDefers re-executes), which point at it.
+func (f *Fiber) framePC(i int) int32 {
+	pc := f.frames[i].pc - 1
+	if i == len(f.frames)-1 && f.state == Parked || i < len(f.frames)-1 && f.frames[i+1].kind == frameDefer {
+		pc++
+	}
+	return pc
+}
+
 // Callers returns the fiber's guest frames, innermost first (host-call
 // frames left out), as Stack prints them.
 func (f *Fiber) Callers() []Caller {
@@ -426,11 +437,7 @@ func (f *Fiber) Callers() []Caller {
 		if fr.kind == frameHost {
 			continue
 		}
-		pc := fr.pc - 1
-		if i == n-1 && f.state == Parked || i < n-1 && f.frames[i+1].kind == frameDefer {
-			pc++ // a parked frame's pc, and one running its deferred calls (OpRunDefers re-executes), point at the instruction
-		}
-		out = append(out, Caller{fr.fn, max(pc, 0)})
+		out = append(out, Caller{fr.fn, max(f.framePC(i), 0)})
 	}
 	return out
 }

@@ -620,7 +620,7 @@ func (m *Machine) parkPlain(f *Fiber, ip *Instr, s *sudog, q *waitq, reason uint
 	f.state = Parked
 	f.reason = reason
 	f.unlink = nil
-	if f.flags&(fCancelled|fCancelSeen) == fCancelled || m.shutdown {
+	if f.cancelPending() || m.shutdown {
 		m.interrupt(f) // cancellation reaches a fiber at its next park point
 	}
 }

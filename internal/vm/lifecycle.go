@@ -164,8 +164,7 @@ func (m *Machine) finish(f *Fiber) bool {
 		copy(win[h.Fn.NParams:], h.Free)
 		copy(win[h.Fn.ConstBase:], h.Fn.Consts)
 		f.frames = append(f.frames, Frame{fn: h.Fn, ret: -1, kind: frameCancelHandler})
-		f.clearFlag(fFinished)
-		f.clearFlag(fGoexited)
+		f.clearFlag(fFinished | fGoexited)
 		return false
 	}
 	switch {
@@ -314,7 +313,7 @@ func (m *Machine) SetProcessorCount(n int) int { return m.g.SetCount(n) }
 //     Join, so a list must not keep it once it ends: it is on a doubly
 //     linked list whose links live in its extension (Machine.handles),
 //     and leaves it when it ends. Its record is never a recycled one
-//     (takeFiber), so it is never on the first list.
+//     (makeFiber), so it is never on the first list.
 //
 // Walkers (eachFiber) skip the Dead entries of the first list.
 

@@ -162,14 +162,11 @@ func (m *Machine) spawn(s *spawnRec) {
 func (m *Machine) startSpawn(s *spawnRec) *Fiber {
 	fn := s.fn
 	vals := s.vals()
-	f := m.takeFiber(fn, vals[:fn.NParams], vals[fn.NParams:], true)
-	f.ID = s.id
+	f := m.makeFiber(fn, vals[:fn.NParams], vals[fn.NParams:], s.id, true) // counted in nfibers since spawn
 	if l := m.freeSpawns[len(vals)]; len(l) < maxFreeSpawns {
 		clear(vals)
 		*s = spawnRec{}
 		m.freeSpawns[len(vals)] = append(l, s)
 	}
-	f.setFlag(fRecyclable)
-	m.linkAll(f) // counted in nfibers since spawn
 	return f
 }

@@ -230,7 +230,7 @@ func (m *Machine) ready(f *Fiber) {
 func (m *Machine) flushNext() {
 	if f := m.runnext; f != nil {
 		m.runnext = nil
-		m.rq.push(runEntry{f: f})
+		m.ready(f)
 	}
 }
 
@@ -257,32 +257,26 @@ func (m *Machine) pop() *Fiber {
 // children, host spawns) gets a new record; a go statement's (newGoFiber)
 // may reuse one.
 func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
-	f := m.takeFiber(fn, args, free, false)
-	f.ID = m.newID()
-	m.linkAll(f)
 	m.nfibers++
-	return f
+	return m.makeFiber(fn, args, free, m.newID(), false)
 }
 
 // newGoFiber is newFiber for a go statement: its fiber is recycled when it
 // ends (see recycle).
 func (m *Machine) newGoFiber(fn *Func, args, free []Value) *Fiber {
-	f := m.takeFiber(fn, args, free, true)
-	f.ID = m.newID()
-	f.setFlag(fRecyclable)
-	m.linkAll(f)
 	m.nfibers++
-	return f
+	return m.makeFiber(fn, args, free, m.newID(), true)
 }
 
-// takeFiber returns a fiber record ready to call fn with args and free
-// variables free, recycled if reuse is set and one is free; the caller
-// gives it an id and links it. Only go statements' fibers reuse records:
-// a reused record may still be on the go-statement list (see linkAll).
-func (m *Machine) takeFiber(fn *Func, args, free []Value, reuse bool) *Fiber {
+// makeFiber returns a fiber with id, linked, ready to call fn with args
+// and free variables free; the caller has counted it in nfibers. A go
+// statement's fiber (goStmt) may take a recycled record and is recycled
+// when it ends; other fibers never are: a reused record may still be on
+// the go-statement list (see linkAll).
+func (m *Machine) makeFiber(fn *Func, args, free []Value, id int64, goStmt bool) *Fiber {
 	n := max(int(fn.NRegs), 1) // no guard slot: a call grows the stack first
 	var f *Fiber
-	if k := len(m.freeFibers); reuse && k > 0 && len(m.freeFibers[k-1].stack) >= n {
+	if k := len(m.freeFibers); goStmt && k > 0 && len(m.freeFibers[k-1].stack) >= n {
 		// A recycled fiber: zeroed, with its stack and a one-frame
 		// frames slice (see recycle).
 		f = m.freeFibers[k-1]
@@ -297,6 +291,11 @@ func (m *Machine) takeFiber(fn *Func, args, free []Value, reuse bool) *Fiber {
 	copy(f.stack[fn.NParams:], free)
 	copy(f.stack[fn.ConstBase:], fn.Consts)
 	f.frames[0] = Frame{fn: fn, ret: -1}
+	f.ID = id
+	if goStmt {
+		f.setFlag(fRecyclable)
+	}
+	m.linkAll(f)
 	return f
 }
 
@@ -571,7 +570,7 @@ func (m *Machine) switchFrom(f *Fiber) *Fiber {
 	if m.exited || m.shutdown || (m.slices+1)&255 == 0 {
 		return nil
 	}
-	nf, budget := m.runnext, min(f.budget, int32(m.budget))
+	nf, budget := m.runnext, m.leftBudget(f)
 	if nf != nil {
 		if budget <= 0 {
 			return nil // afterSlice queues it behind the others
@@ -593,6 +592,11 @@ func (m *Machine) switchFrom(f *Fiber) *Fiber {
 	return nf
 }
 
+// leftBudget is what f, whose slice ends, hands on to the run-next fiber:
+// the rest of its budget, never more than a full one (a host callback
+// runs with a larger one: CallGuest).
+func (m *Machine) leftBudget(f *Fiber) int32 { return min(f.budget, int32(m.budget)) }
+
 // afterSlice files a fiber whose slice ended with status st.
 func (m *Machine) afterSlice(f *Fiber, st status) {
 	if nf := m.runnext; nf != nil {
@@ -601,7 +605,7 @@ func (m *Machine) afterSlice(f *Fiber, st status) {
 		if st == stYield || f.budget <= 0 {
 			m.flushNext()
 		} else {
-			nf.budget = min(f.budget, int32(m.budget))
+			nf.budget = m.leftBudget(f)
 			nf.setFlag(fKeepBudget)
 		}
 	}
@@ -1004,8 +1008,7 @@ func (m *Machine) unwind(f *Fiber) bool {
 			p := f.panicking()
 			switch {
 			case p.goexit:
-				f.setFlag(fGoexited)
-				f.setFlag(fFinished)
+				f.setFlag(fGoexited | fFinished)
 			case f.has(fHandlersRun):
 				// A panic in an OnCancelled handler aborts the program.
 				m.fatalPanic(f)
