@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"os"
@@ -16,9 +17,12 @@ import (
 	"golang.org/x/sys/unix"
 
 	"spindle"
+	"spindle/internal/poll"
 )
 
-// The socket conformance programs pass on both event-loop backends.
+// The socket conformance programs pass on every event-loop backend:
+// epoll with a system call per read and write, epoll with them batched on
+// an io_uring (the default, which TestConformance runs) and io_uring.
 func TestNetOnBothBackends(t *testing.T) {
 	files, _ := filepath.Glob("testdata/conformance/net/*.go")
 	if len(files) == 0 {
@@ -32,6 +36,39 @@ func TestNetOnBothBackends(t *testing.T) {
 				stdout, stderr, code := runGuestOpts(t, path, spindle.Options{Args: c.args, NoStarveWarning: true})
 				t.Run(filepath.Base(path), func(t *testing.T) { checkCase(t, c, stdout, stderr, code) })
 			}
+		})
+	}
+}
+
+// Batched socket reads and writes make no read or write system call on
+// the shard's thread (testdata/batch/...), on both pollers that batch; with
+// SPINDLE_IO=epoll the same program makes four per round trip.
+func TestBatchedSocketIO(t *testing.T) {
+	path := "testdata/batch/echo_round_trips_make_no_read_or_write_syscalls.go"
+	if _, err := os.Stat("/proc/thread-self/io"); err != nil {
+		t.Skipf("no per-thread I/O accounting to count system calls with: %v", err)
+	}
+	for _, backend := range []string{"batch", "uring", "epoll"} {
+		t.Run(backend, func(t *testing.T) {
+			t.Setenv("SPINDLE_IO", backend)
+			p, err := poll.New()
+			if err != nil {
+				t.Fatal(err)
+			}
+			batching := p.Backend() != "epoll" && p.Recv(0, make([]byte, 1), nil)
+			p.Close()
+			if backend != "epoll" && !batching {
+				t.Skipf("io_uring refused here: %s polls without batching", backend)
+			}
+			stdout, stderr, code := runGuestOpts(t, path, spindle.Options{NoStarveWarning: true})
+			if code != 0 {
+				t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+			}
+			want := fmt.Sprintf("at most one in ten round trips: %v", batching)
+			if !strings.Contains(stdout, want) {
+				t.Errorf("want %q, got:\n%s", want, stdout)
+			}
+			t.Logf("%s: %s", backend, strings.TrimSpace(stdout))
 		})
 	}
 }

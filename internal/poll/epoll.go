@@ -11,19 +11,28 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// New returns a poller: epoll, or io_uring when SPINDLE_IO=uring and its
-// setup works (else epoll).
+// New returns a poller chosen by SPINDLE_IO: batch (the default: epoll,
+// with reads and writes batched on an io_uring), epoll (no batching) or
+// uring. A failed io_uring setup (an old kernel, a sandbox forbidding it)
+// falls back to plain epoll.
 func New() (Poller, error) {
 	switch os.Getenv("SPINDLE_IO") {
-	case "", "epoll":
+	case "", "batch":
+		p, err := newEpoll()
+		if err != nil {
+			return nil, err
+		}
+		if b, err := newBatch(); err == nil {
+			p.ops = b
+		}
+		return p, nil
+	case "epoll":
 	case "uring":
-		// A failed io_uring setup (an old kernel, a sandbox forbidding it)
-		// falls back to epoll.
 		if p, err := newURing(); err == nil {
 			return p, nil
 		}
 	default:
-		return nil, fmt.Errorf("SPINDLE_IO=%q: want uring or epoll", os.Getenv("SPINDLE_IO"))
+		return nil, fmt.Errorf("SPINDLE_IO=%q: want batch, epoll or uring", os.Getenv("SPINDLE_IO"))
 	}
 	return newEpoll()
 }
@@ -35,6 +44,7 @@ type epoller struct {
 	cbs    map[int]func(Event)
 	events []unix.EpollEvent
 	waker
+	batcher
 }
 
 func newEpoll() (*epoller, error) {
@@ -56,7 +66,12 @@ func newEpoll() (*epoller, error) {
 	return p, nil
 }
 
-func (p *epoller) Backend() string { return "epoll" }
+func (p *epoller) Backend() string {
+	if p.ops != nil {
+		return "batch"
+	}
+	return "epoll"
+}
 
 func (p *epoller) Register(fd int, cb func(Event)) error {
 	ev := unix.EpollEvent{Events: unix.EPOLLIN | unix.EPOLLPRI | unix.EPOLLOUT | unix.EPOLLRDHUP | unix.EPOLLET, Fd: int32(fd)}
@@ -73,6 +88,13 @@ func (p *epoller) Unregister(fd int) error {
 }
 
 func (p *epoller) Wait(timeout time.Duration) (int, error) {
+	nops, err := p.ops.flush()
+	if err != nil {
+		return nops, err
+	}
+	if nops > 0 {
+		timeout = 0 // fibers were woken: just poll
+	}
 	ms := -1
 	if timeout >= 0 {
 		ms = int((timeout + time.Millisecond - 1) / time.Millisecond)
@@ -81,7 +103,7 @@ func (p *epoller) Wait(timeout time.Duration) (int, error) {
 		n, err := unix.EpollWait(p.epfd, p.events, ms)
 		if err == unix.EINTR {
 			if ms == 0 {
-				return 0, nil
+				return nops, nil
 			}
 			continue
 		}
@@ -103,7 +125,7 @@ func (p *epoller) Wait(timeout time.Duration) (int, error) {
 			cb(pollEvent(ev.Events))
 			handled++
 		}
-		return handled, nil
+		return nops + handled, nil
 	}
 }
 
@@ -111,6 +133,7 @@ func (p *epoller) Close() error {
 	if !p.shut() {
 		return nil
 	}
+	p.ops.close()
 	unix.Close(p.wakefd)
 	return unix.Close(p.epfd)
 }

@@ -71,8 +71,18 @@ type Poller interface {
 	// Wake makes a blocked (or the next) Wait return. Safe from any
 	// goroutine.
 	Wake()
-	// Backend names the implementation: "epoll" or "uring".
+	// Backend names the implementation: "epoll", "batch" (epoll with
+	// batched reads and writes) or "uring" (batched too).
 	Backend() string
+	// Recv and Send queue a read or write on a socket for the next Wait,
+	// which submits all of them at once and runs each op's Done before it
+	// polls (see batch.go); they report false when the poller does not
+	// batch, or its batch is full: the caller makes the system call itself.
+	// buf must stay untouched until Done runs.
+	Recv(fd int, buf []byte, op Op) bool
+	Send(fd int, buf []byte, op Op) bool
+	// Drop takes a queued op out of the batch before it is submitted.
+	Drop(op Op)
 	// Close releases the poller's descriptors.
 	Close() error
 }

@@ -475,7 +475,12 @@ func TestNew(t *testing.T) {
 		t.Logf("io_uring unavailable, New falls back to epoll: %v", uerr)
 		uring = "epoll"
 	}
-	for env, backend := range map[string]string{"": "epoll", "uring": uring, "epoll": "epoll"} {
+	batch := "batch"
+	if _, err := newBatch(); err != nil {
+		t.Logf("no batch, New falls back to epoll: %v", err)
+		batch = "epoll"
+	}
+	for env, backend := range map[string]string{"": batch, "batch": batch, "uring": uring, "epoll": "epoll"} {
 		t.Setenv("SPINDLE_IO", env)
 		p, err := New()
 		if err != nil {

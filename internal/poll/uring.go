@@ -150,6 +150,7 @@ const (
 // uringOpts adjusts setup for tests.
 type uringOpts struct {
 	noSingleMmap bool   // map the SQ and CQ rings separately even if one mmap would do
+	opsOnly      bool   // a batch's ring: no wake-up eventfd, no poll probe
 	sqEntries    uint32 // ring sizes, 0 for the defaults (tiny ones exercise
 	cqEntries    uint32 // the backlog and CQ overflow)
 }
@@ -191,9 +192,21 @@ type uring struct {
 	down   bool // Close ran: the rings are unmapped
 
 	waker
+	batcher // on a ring of its own (flushed first in Wait)
 }
 
-func newURing() (Poller, error) { return newURingWith(uringOpts{}) }
+// newURing is the uring poller with its batch (without one where the
+// batch's probe fails).
+func newURing() (Poller, error) {
+	p, err := newURingWith(uringOpts{})
+	if err != nil {
+		return nil, err
+	}
+	if b, err := newBatch(); err == nil {
+		p.ops = b
+	}
+	return p, nil
+}
 
 func newURingWith(o uringOpts) (*uring, error) {
 	var prm uringParams
@@ -266,6 +279,9 @@ func (p *uring) init(prm *uringParams, o uringOpts) error {
 
 	if p.scratch, err = unix.Mmap(-1, 0, scratchSize, unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS); err != nil {
 		return fmt.Errorf("mmap: %w", err)
+	}
+	if o.opsOnly {
+		return nil
 	}
 	// Blocking on purpose: io_uring answers a read of an O_NONBLOCK file
 	// that would block with -EAGAIN instead of waiting for it.
@@ -440,6 +456,18 @@ func (p *uring) Wait(timeout time.Duration) (int, error) {
 	if p.down {
 		return 0, unix.EBADF
 	}
+	nops, err := p.ops.flush()
+	if err != nil {
+		return nops, err
+	}
+	if nops > 0 {
+		timeout = 0 // fibers were woken: just poll
+	}
+	handled, err := p.wait(timeout)
+	return nops + handled, err
+}
+
+func (p *uring) wait(timeout time.Duration) (int, error) {
 	var deadline time.Time
 	if timeout > 0 {
 		deadline = time.Now().Add(timeout)
@@ -580,6 +608,7 @@ func (p *uring) Close() error {
 		return nil
 	}
 	p.cancelPolls(500 * time.Millisecond)
+	p.ops.close()
 	p.down = true
 	err := unix.Close(p.fd)
 	for _, b := range p.mem {

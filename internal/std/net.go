@@ -41,7 +41,34 @@ const (
 // through a host buffer of at most this size).
 const netChunk = 64 << 10
 
-var netBufs = sync.Pool{New: func() any { b := make([]byte, netChunk); return &b }}
+// Host buffers come in three sizes, pooled: a batched operation holds
+// its buffer until the shard's next poll and its fiber's next run, so ten
+// thousand connections with a small message each should not hold 64 KiB
+// apiece.
+var bufSizes = [...]int{512, 4 << 10, netChunk}
+
+var netBufs [len(bufSizes)]sync.Pool
+
+func init() {
+	for i, n := range bufSizes {
+		netBufs[i].New = func() any { b := make([]byte, n); return &b }
+	}
+}
+
+// bufClass is the smallest buffer class that holds n (<= netChunk) bytes.
+func bufClass(n int) int {
+	c := 0
+	for c < len(bufSizes)-1 && bufSizes[c] < n {
+		c++
+	}
+	return c
+}
+
+// getBuf returns a pooled host buffer of at least n (<= netChunk) bytes.
+func getBuf(n int) *[]byte { return netBufs[bufClass(n)].Get().(*[]byte) }
+
+// putBuf returns a getBuf buffer to its pool.
+func putBuf(bp *[]byte) { netBufs[bufClass(len(*bp))].Put(bp) }
 
 // copyState holds the bytes a sysCopy read from src but could not yet
 // write to dst, between its steps.
@@ -79,6 +106,8 @@ type hostSock struct {
 	// rdW is the waiter of the socket's reader, reused park after park
 	// while no second fiber reads at the same time (see waiter).
 	rdW sockWaiter
+	// rd and wr are the socket's batched read and write (net_batch.go).
+	rd, wr sockOp
 
 	// rdEvents counts the poller's read-side reports for the socket (data,
 	// hang-up); a read that found the socket empty records it in
@@ -91,6 +120,10 @@ type hostSock struct {
 	// later is a new edge.
 	rdEvents, drainedAt uint32
 	drained             bool
+	// cpClass is the buffer class (bufSizes) for the next read of an
+	// io.Copy from the socket: one up after a read that filled its buffer,
+	// one down after one that would have fit the class below.
+	cpClass uint8
 	// shortUnsure: the poller reported a hang-up (peer closed, reset,
 	// error) or urgent data. A short read then proves nothing: the data
 	// before the peer's FIN reads short while the end of stream stays to be
@@ -154,8 +187,11 @@ func (s *hostSock) register(m *vm.Machine) error {
 	return nil
 }
 
-// setDrained records that a read found the socket empty.
-func (s *hostSock) setDrained() { s.drained, s.drainedAt = true, s.rdEvents }
+// setDrained records that a read found the socket empty; evAt is
+// rdEvents when the read ran (a batched read completes before the
+// readiness reports of the same poll are delivered, and its fiber sees
+// its result only after them).
+func (s *hostSock) setDrained(evAt uint32) { s.drained, s.drainedAt = true, evAt }
 
 // isDrained reports whether the socket was found empty and no read-side
 // report came since: a read would fail with EAGAIN.
@@ -346,6 +382,8 @@ func (s *hostSock) close(m *vm.Machine) int {
 		return netClosed
 	}
 	s.closed = true
+	s.rd.closed()
+	s.wr.closed()
 	wakeAll(s.rq, netClosed)
 	wakeAll(s.wq, netClosed)
 	if s.registered {
@@ -378,6 +416,7 @@ func (d *machData) closeSockets() {
 	d.mu.Unlock()
 	for _, s := range socks {
 		s.rq, s.wq = nil, nil
+		s.rd, s.wr = sockOp{}, sockOp{}
 		if !s.closed {
 			s.closed = true
 			s.release()
@@ -664,61 +703,69 @@ func init() {
 	// sysRead(id int, b []byte) (n, errno int)
 	reg("net.sysRead", func(f *vm.Fiber, args, res []vm.Value) {
 		b := args[1].Slice()
-		s, e := ioStart(f, args, false)
-		if e != 0 {
-			res[0], res[1] = vm.Int(0), vm.Int(int64(e))
+		ret := func(n, e int) { res[0], res[1] = vm.Int(int64(n)), vm.Int(int64(e)) }
+		s, e, done := ioStart(f, args, false)
+		switch {
+		case e != 0:
+			ret(0, e)
+			return
+		case len(b) == 0 && !done.ok:
+			ret(0, 0)
 			return
 		}
-		if len(b) == 0 {
-			res[0], res[1] = vm.Int(0), vm.Int(0)
-			return
-		}
-		if s.isDrained() {
-			// Nothing arrived since a read emptied it: wait at once.
-			if e := s.wait(f, false); e != 0 {
-				res[0], res[1] = vm.Int(0), vm.Int(int64(e))
-			}
-			return
-		}
-		bp := netBufs.Get().(*[]byte)
-		defer netBufs.Put(bp)
-		buf := (*bp)[:min(len(b), netChunk)]
 		for {
-			n, err := unix.Read(s.fd, buf)
-			if n > 0 && n < len(buf) && s.shortEmpties() {
-				s.setDrained() // a short read emptied it
+			if done.ok && !s.readDone(f, b, done, ret) {
+				return
 			}
-			switch {
-			case err == unix.EINTR:
-				continue
-			case err == unix.EAGAIN:
-				s.setDrained()
+			if s.isDrained() {
+				// Nothing arrived since a read emptied it: wait at once.
 				if e := s.wait(f, false); e != 0 {
-					res[0], res[1] = vm.Int(0), vm.Int(int64(e))
+					ret(0, e)
 				}
 				return
-			case err != nil:
-				res[0], res[1] = vm.Int(0), vm.Int(int64(errnoOf(err)))
-			case n == 0:
-				res[0], res[1] = vm.Int(0), vm.Int(netEOF)
-			default:
-				putBytes(b, buf[:n])
-				res[0], res[1] = vm.Int(int64(n)), vm.Int(0)
 			}
-			return
+			n := min(len(b), netChunk)
+			bp := getBuf(n)
+			if s.rd.queue(f, s, bp, n, false) {
+				return // resumes with done
+			}
+			k, err := unix.Read(s.fd, (*bp)[:n])
+			for err == unix.EINTR {
+				k, err = unix.Read(s.fd, (*bp)[:n])
+			}
+			done = s.sysResult(bp, n, k, err)
 		}
 	})
 	// sysWrite(id int, b []byte) (n, errno int): writes what it can
 	// (parking only while nothing can be written).
 	reg("net.sysWrite", func(f *vm.Fiber, args, res []vm.Value) {
 		b := args[1].Slice()
-		s, e := ioStart(f, args, true)
-		if e != 0 {
-			res[0], res[1] = vm.Int(0), vm.Int(int64(e))
+		ret := func(n, e int) { res[0], res[1] = vm.Int(int64(n)), vm.Int(int64(e)) }
+		s, e, done := ioStart(f, args, true)
+		switch {
+		case done.ok && done.errno() != unix.EAGAIN:
+			putBuf(done.bp)
+			if done.res >= 0 {
+				ret(done.res, 0)
+			} else {
+				ret(0, int(done.errno()))
+			}
+			return
+		case e != 0:
+			ret(0, e)
 			return
 		}
-		bp := netBufs.Get().(*[]byte)
-		defer netBufs.Put(bp)
+		bp := done.bp // a batched write that found no room: write below
+		if bp == nil {
+			bp = getBuf(min(len(b), netChunk))
+		}
+		if n := min(len(b), netChunk); n > 0 && !done.ok {
+			guestBytesTo((*bp)[:n], b)
+			if s.wr.queue(f, s, bp, n, true) {
+				return // resumes in the done case above
+			}
+		}
+		defer putBuf(bp)
 		total := 0
 		for total < len(b) {
 			buf := (*bp)[:min(len(b)-total, netChunk)]
@@ -729,20 +776,20 @@ func init() {
 				continue
 			case err == unix.EAGAIN:
 				if total > 0 {
-					res[0], res[1] = vm.Int(int64(total)), vm.Int(0)
+					ret(total, 0)
 					return
 				}
 				if e := s.wait(f, true); e != 0 {
-					res[0], res[1] = vm.Int(0), vm.Int(int64(e))
+					ret(0, e)
 				}
 				return
 			case err != nil:
-				res[0], res[1] = vm.Int(int64(total)), vm.Int(int64(errnoOf(err)))
+				ret(total, errnoOf(err))
 				return
 			}
 			total += n
 		}
-		res[0], res[1] = vm.Int(int64(total)), vm.Int(0)
+		ret(total, 0)
 	})
 	// sysCopy(dst, src int) (n int64, errno int, again int): one step of
 	// io.Copy from one socket to another, the bytes never entering guest
@@ -778,6 +825,9 @@ func init() {
 			ret(netClosed, copyDone)
 			return
 		}
+		// A batched read of src or write to dst finished (net_batch.go).
+		rd, wr := src.rd.take(f), dst.wr.take(f)
+		readyWake := resumed && !rd.ok && !wr.ok // a readiness report woke it
 		if resumed {
 			if v, _ := f.Xfer(); v.Int() != 0 {
 				ret(int(v.Int()), copyDone)
@@ -797,9 +847,63 @@ func init() {
 				ret(e, copyDone)
 			}
 		}
-		bp := netBufs.Get().(*[]byte)
-		defer netBufs.Put(bp)
-		buf := *bp
+		// wrote accounts for a write of buf that took w bytes (w < 0: none).
+		wrote := func(buf []byte, w int) {
+			w = max(w, 0)
+			total += int64(w)
+			if w < len(buf) {
+				pend = append([]byte(nil), buf[w:]...)
+			}
+		}
+		switch {
+		case rd.ok:
+			switch {
+			case rd.res > 0:
+				src.copyRead(rd.res, rd.n)
+				if rd.res < rd.n && src.shortEmpties() {
+					src.setDrained(rd.evAt) // a short read emptied it
+				}
+				if dst.wr.queue(f, dst, rd.bp, rd.res, true) {
+					return // the write resumes in the wr case
+				}
+				w, _ := unix.Write(dst.fd, (*rd.bp)[:rd.res])
+				wrote((*rd.bp)[:rd.res], w)
+				putBuf(rd.bp)
+			case rd.res == 0:
+				putBuf(rd.bp)
+				ret(0, copyDone) // EOF: io.Copy's success
+				return
+			case rd.errno() == unix.EAGAIN:
+				putBuf(rd.bp)
+				src.setDrained(src.rdEvents)
+				blocked(src, false)
+				return
+			default:
+				putBuf(rd.bp)
+				ret(int(rd.errno()), copyDone)
+				return
+			}
+		case wr.ok:
+			switch {
+			case wr.res >= 0:
+				wrote(wr.buf(), wr.res)
+			case wr.errno() == unix.EAGAIN:
+				wrote(wr.buf(), 0) // all of it pending: wait below
+			default:
+				putBuf(wr.bp)
+				ret(int(wr.errno()), copyDone)
+				return
+			}
+			putBuf(wr.bp)
+		}
+		size := bufSizes[src.cpClass]
+		bp := getBuf(size)
+		defer func() {
+			if bp != nil {
+				putBuf(bp)
+			}
+		}()
+		buf := (*bp)[:size]
 		for rounds := 0; ; {
 			if len(pend) > 0 {
 				if dst.expired(f.M, true) {
@@ -829,16 +933,27 @@ func init() {
 				ret(netTimeout, copyDone)
 				return
 			}
-			if src.isDrained() && (total > 0 || !resumed) {
+			if src.isDrained() && (total > 0 || !readyWake) {
 				blocked(src, false) // nothing arrived since it was emptied
 				return
+			}
+			if total > 0 {
+				// Return what was copied: the next step's read may be
+				// batched (a read made now, after a batched one, would be
+				// a system call).
+				ret(0, copyAgain)
+				return
+			}
+			if src.rd.queue(f, src, bp, len(buf), false) {
+				bp = nil // the op holds it
+				return   // the read resumes in the rd case
 			}
 			n, err := unix.Read(src.fd, buf)
 			switch {
 			case err == unix.EINTR:
 				continue
 			case err == unix.EAGAIN:
-				src.setDrained()
+				src.setDrained(src.rdEvents)
 				blocked(src, false)
 				return
 			case err != nil:
@@ -848,19 +963,14 @@ func init() {
 				ret(0, copyDone) // EOF: io.Copy's success
 				return
 			}
+			src.copyRead(n, len(buf))
 			if n < len(buf) && src.shortEmpties() {
-				src.setDrained() // a short read emptied it
+				src.setDrained(src.rdEvents) // a short read emptied it
 			}
 			// Write straight from the shared buffer; keep only what the
 			// socket did not take.
-			w, err := unix.Write(dst.fd, buf[:n])
-			if err != nil {
-				w = 0
-			}
-			total += int64(w)
-			if w < n {
-				pend = append([]byte(nil), buf[w:n]...)
-			}
+			w, _ := unix.Write(dst.fd, buf[:n])
+			wrote(buf[:n], w)
 		}
 	})
 	// sysClose(id int) (errno int)
@@ -974,6 +1084,17 @@ func init() {
 	})
 }
 
+// copyRead adapts the socket's io.Copy read size to a read of n bytes
+// into a buffer of size.
+func (s *hostSock) copyRead(n, size int) {
+	switch c := int(s.cpClass); {
+	case n == size && c < len(bufSizes)-1:
+		s.cpClass++
+	case c > 0 && n <= bufSizes[c-1]:
+		s.cpClass--
+	}
+}
+
 // connected sets a new stream connection's options (TCP_NODELAY, as Go
 // does).
 func (s *hostSock) connected() {
@@ -983,22 +1104,68 @@ func (s *hostSock) connected() {
 }
 
 // ioStart is the common start of the socket reads and writes: it finds
-// the socket args[0], or returns the error code that ends the call: the
-// socket is closed, the resumed park reported an error, or the deadline
-// has passed.
-func ioStart(f *vm.Fiber, args []vm.Value, write bool) (*hostSock, int) {
+// the socket args[0] and the fiber's batched operation on it if that
+// completed (done: its bytes were moved, whatever the deadline says now),
+// or returns the error code that ends the call: the socket is closed, the
+// resumed park reported an error, or the deadline has passed.
+func ioStart(f *vm.Fiber, args []vm.Value, write bool) (s *hostSock, e int, done opResult) {
 	resumed := f.Resuming()
-	s := sockOf(f.M, int(args[0].Int()))
+	s = sockOf(f.M, int(args[0].Int()))
 	if s == nil {
-		return nil, netClosed
+		return nil, netClosed, opResult{}
+	}
+	op := &s.rd
+	if write {
+		op = &s.wr
+	}
+	if done = op.take(f); done.ok {
+		return s, 0, done
 	}
 	if resumed {
 		if v, _ := f.Xfer(); v.Int() != 0 {
-			return nil, int(v.Int())
+			return nil, int(v.Int()), opResult{}
 		}
 	}
 	if s.expired(f.M, write) {
-		return nil, netTimeout
+		return nil, netTimeout, opResult{}
 	}
-	return s, 0
+	return s, 0, opResult{}
+}
+
+// sysResult is a read or write system call's result as an op's: n bytes
+// of (*bp)[:size] moved, or a negated errno.
+func (s *hostSock) sysResult(bp *[]byte, size, n int, err error) opResult {
+	r := opResult{bp: bp, n: size, res: n, evAt: s.rdEvents, ok: true}
+	if err != nil {
+		r.res = -errnoOf(err)
+	}
+	return r
+}
+
+// readDone finishes a read of s into b with its result r (from the batch
+// or a system call), and puts r's buffer back. It reports true if the
+// read must be tried again: it found the socket empty, but a read-side
+// report came since.
+func (s *hostSock) readDone(f *vm.Fiber, b []vm.Value, r opResult, ret func(n, e int)) (again bool) {
+	defer putBuf(r.bp)
+	switch {
+	case r.res > 0:
+		if r.res < r.n && s.shortEmpties() {
+			s.setDrained(r.evAt) // a short read emptied it
+		}
+		putBytes(b, (*r.bp)[:r.res])
+		ret(r.res, 0)
+	case r.res == 0:
+		ret(0, netEOF)
+	case r.errno() == unix.EAGAIN:
+		if s.setDrained(r.evAt); !s.isDrained() {
+			return true
+		}
+		if e := s.wait(f, false); e != 0 {
+			ret(0, e)
+		}
+	default:
+		ret(0, int(r.errno()))
+	}
+	return false
 }

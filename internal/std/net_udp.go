@@ -20,13 +20,13 @@ func init() {
 			res[6] = vm.Int(int64(e))
 		}
 		b := args[1].Slice()
-		s, e := ioStart(f, args, false)
+		s, e, _ := ioStart(f, args, false)
 		if e != 0 {
 			fail(e)
 			return
 		}
-		bp := netBufs.Get().(*[]byte)
-		defer netBufs.Put(bp)
+		bp := getBuf(netChunk)
+		defer putBuf(bp)
 		buf := (*bp)[:min(len(b), netChunk)]
 		for {
 			n, from, err := unix.Recvfrom(s.fd, buf, 0)
@@ -54,15 +54,15 @@ func init() {
 	reg("net.sysSendTo", func(f *vm.Fiber, args, res []vm.Value) {
 		b := args[1].Slice()
 		ip, port, zone := Bytes(args[2]), int(args[3].Int()), args[4].String()
-		s, e := ioStart(f, args, true)
+		s, e, _ := ioStart(f, args, true)
 		if e != 0 {
 			res[0], res[1] = vm.Int(0), vm.Int(int64(e))
 			return
 		}
 		var buf []byte
 		if len(b) <= netChunk {
-			bp := netBufs.Get().(*[]byte)
-			defer netBufs.Put(bp)
+			bp := getBuf(netChunk)
+			defer putBuf(bp)
 			buf = (*bp)[:len(b)]
 		} else {
 			buf = make([]byte, len(b)) // a datagram goes out whole

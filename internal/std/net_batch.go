@@ -1,0 +1,151 @@
+package std
+
+import (
+	"golang.org/x/sys/unix"
+
+	"spindle/internal/vm"
+)
+
+// Batched socket reads and writes. Where the machine's poller batches
+// (poll.Poller.Recv/Send; SPINDLE_IO=batch, the default, or uring), a
+// socket read or write that would make a system call queues it instead
+// and parks its fiber; the shard submits every queued one in one
+// io_uring_enter when its run queue empties (or between slices, with the
+// readiness poll), and each fiber resumes with its result. An echo round
+// trip then costs the shard no read or write system call of its own
+// (docs/PERFORMANCE.md). The result is what the system call would have
+// answered (MSG_DONTWAIT: an empty socket answers EAGAIN, and the fiber
+// parks on readiness as before), so the paths after it are the same.
+
+// sockOp is a socket's read or write queued on the poller's batch. Its
+// fiber parks until Done, and takes the result when its host function
+// runs again (take). A socket has one for reads and one for writes; a
+// second fiber reading (or writing) the socket while one is in use makes
+// the system call itself.
+type sockOp struct {
+	owner   *vm.Fiber // the fiber whose operation this is...
+	ownerID int64     // ...while it is this goroutine (records are reused)
+	s       *hostSock
+	tok     vm.Token
+	bp      *[]byte // the host buffer (getBuf)
+	n       int32   // bytes queued
+	res     int32   // the result: bytes moved or a negated errno
+	evAt    uint32  // a read's s.rdEvents when it completed (see readDone)
+	state   uint8
+	dropFn  func() // o.drop, made once (a method value allocates)
+}
+
+// sockOp states.
+const (
+	opIdle   = iota
+	opQueued // in the batch; the owner is parked
+	opDone   // Done ran; the owner has not taken the result
+)
+
+// queue queues a read into (write false), or a write of, (*bp)[:n] on s
+// and parks f; false (and nothing done) if the op is in use or the poller
+// does not take it.
+func (o *sockOp) queue(f *vm.Fiber, s *hostSock, bp *[]byte, n int, write bool) bool {
+	if o.state == opDone && (o.owner.ID != o.ownerID || o.owner.State() == vm.Dead) {
+		o.reset(true) // its fiber ended without taking the result
+	}
+	if o.state != opIdle {
+		return false
+	}
+	p, err := f.M.Poller()
+	if err != nil {
+		return false
+	}
+	buf := (*bp)[:n]
+	if write && !p.Send(s.fd, buf, o) || !write && !p.Recv(s.fd, buf, o) {
+		return false
+	}
+	if o.dropFn == nil {
+		o.dropFn = o.drop
+	}
+	o.owner, o.ownerID, o.s, o.bp, o.n, o.state = f, f.ID, s, bp, int32(n), opQueued
+	f.M.AddPending(1)
+	f.ParkUnlink("IO wait", o.dropFn) // may drop at once (cancelled)
+	if f.State() == vm.Parked {
+		o.tok = f.Token()
+	}
+	return true
+}
+
+// Done is the batch's completion: the owner resumes.
+func (o *sockOp) Done(res int) {
+	if o.state != opQueued {
+		return
+	}
+	o.state, o.res, o.evAt = opDone, int32(res), o.s.rdEvents
+	o.owner.M.AddPending(-1)
+	tok := o.tok
+	o.tok = vm.Token{}
+	tok.Wake(vm.Value{}, true)
+}
+
+// drop abandons a queued op (its fiber's park was cancelled): it leaves
+// the batch unsubmitted.
+func (o *sockOp) drop() {
+	if o.state != opQueued {
+		return
+	}
+	m := o.owner.M
+	if p, err := m.Poller(); err == nil {
+		p.Drop(o)
+	}
+	m.AddPending(-1)
+	o.reset(true)
+}
+
+// closed ends the op of a socket being closed: a queued one leaves the
+// batch (its fd is about to be closed, and its number may be reused) and
+// its fiber resumes with netClosed.
+func (o *sockOp) closed() {
+	switch o.state {
+	case opQueued:
+		tok := o.tok
+		o.drop()
+		tok.Wake(vm.Int(netClosed), true)
+	case opDone:
+		o.reset(true)
+	}
+}
+
+// reset makes the op idle, returning its buffer to the pool if put.
+func (o *sockOp) reset(put bool) {
+	if put && o.bp != nil {
+		putBuf(o.bp)
+	}
+	*o = sockOp{dropFn: o.dropFn}
+}
+
+// opResult is a completed op taken by its fiber, or a system call's
+// result in the same form (sysResult).
+type opResult struct {
+	bp     *[]byte
+	n, res int
+	// evAt is the socket's rdEvents when the read completed: read-side
+	// reports the poller delivered between the completion and the fiber's
+	// run are news to the read (see hostSock.setDrained).
+	evAt uint32
+	ok   bool
+}
+
+// buf is the op's bytes.
+func (r opResult) buf() []byte { return (*r.bp)[:r.n] }
+
+// errno is a failed op's errno.
+func (r opResult) errno() unix.Errno { return unix.Errno(-r.res) }
+
+// take returns f's completed op, if there is one; the buffer is the
+// caller's to put back.
+func (o *sockOp) take(f *vm.Fiber) opResult {
+	if o.state != opDone || o.owner != f || o.ownerID != f.ID {
+		return opResult{}
+	}
+	r := opResult{bp: o.bp, n: int(o.n), res: int(o.res), evAt: o.evAt, ok: true}
+	o.bp = nil
+	o.reset(false)
+	return r
+}
