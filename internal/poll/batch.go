@@ -55,6 +55,7 @@ type queuedOp struct {
 type batch struct {
 	r          *uring
 	ops, spare []queuedOp
+	live       int          // ops not dropped
 	stuck      [][]queuedOp // see flushWithin
 }
 
@@ -76,6 +77,14 @@ func (p *batcher) Send(fd int, buf []byte, op Op) bool {
 // Drop takes op out of the batch: it will not be submitted, and its Done
 // will not run.
 func (p *batcher) Drop(op Op) { p.ops.drop(op) }
+
+// Queued is how many operations wait for the next Wait.
+func (p *batcher) Queued() int {
+	if p.ops == nil {
+		return 0
+	}
+	return p.ops.live
+}
 
 // newBatch sets up a ring for batched operations and checks that the
 // kernel answers a MSG_DONTWAIT receive on an empty socket at once.
@@ -121,21 +130,23 @@ func (b *batch) probe() error {
 
 // add queues an operation; false if the batch is full (or absent).
 func (b *batch) add(opcode uint8, fd int, buf []byte, op Op) bool {
-	if b == nil || len(b.ops) >= batchMax || len(buf) == 0 || b.r.down {
+	if b == nil || op == nil || len(b.ops) >= batchMax || len(buf) == 0 || b.r.down {
 		return false
 	}
 	b.ops = append(b.ops, queuedOp{op: op, buf: buf, fd: int32(fd), opcode: opcode})
+	b.live++
 	return true
 }
 
 // drop removes op from the queue.
 func (b *batch) drop(op Op) {
-	if b == nil {
+	if b == nil || op == nil {
 		return
 	}
 	for i := range b.ops {
 		if b.ops[i].op == op {
 			b.ops[i] = queuedOp{}
+			b.live--
 		}
 	}
 }
@@ -157,6 +168,7 @@ func (b *batch) flushWithin(limit time.Duration) (int, error) {
 	ops := b.ops
 	// Done callbacks may queue new operations: they go to the other slice.
 	b.ops, b.spare = b.spare[:0], nil
+	b.live = 0
 	n := 0
 	for i, q := range ops {
 		if q.op == nil {

@@ -1,14 +1,19 @@
 // Package poll is a shard's event loop: readiness of file descriptors
 // (sockets, pipes, eventfds) and wake-ups from other threads, delivered to
-// callbacks that run on the shard's thread. Two backends implement it,
-// chosen by SPINDLE_IO=epoll|uring (default: epoll; uring falls back to
-// epoll where its setup fails):
+// callbacks that run on the shard's thread, and socket reads and writes
+// submitted in batches. SPINDLE_IO chooses the poller:
 //
-//   - epoll (always available on Linux): fds registered edge-triggered for
-//     EPOLLIN|EPOLLPRI|EPOLLOUT|EPOLLRDHUP; Wake writes an eventfd in the set.
-//   - io_uring, on raw syscalls (io_uring_setup/enter, the rings mmapped,
-//     as one mapping where the kernel offers IORING_FEAT_SINGLE_MMAP): a
-//     multishot IORING_OP_POLL_ADD (POLLIN|POLLPRI|POLLOUT|POLLRDHUP) per fd, armed
+//   - batch (the default): epoll for readiness, reads and writes batched
+//     on an io_uring (batch.go). Where the batch's ring cannot be set up
+//     (no io_uring, or a kernel that does not honour MSG_DONTWAIT on it),
+//     it is plain epoll.
+//   - epoll: fds registered edge-triggered for EPOLLIN|EPOLLPRI|EPOLLOUT|
+//     EPOLLRDHUP; Wake writes an eventfd in the set; no batch, so every
+//     read and write is a system call of the caller's.
+//   - uring: io_uring on raw syscalls (io_uring_setup/enter, the rings
+//     mmapped, as one mapping where the kernel offers
+//     IORING_FEAT_SINGLE_MMAP) for readiness too: a multishot
+//     IORING_OP_POLL_ADD (POLLIN|POLLPRI|POLLOUT|POLLRDHUP) per fd, armed
 //     again if the kernel ends it and removed with IORING_OP_POLL_REMOVE;
 //     Wake writes an eventfd on which an IORING_OP_READ is kept pending;
 //     Wait submits and waits in one io_uring_enter, its timeout passed with
@@ -16,17 +21,19 @@
 //     queued or ready. It needs Linux 5.13+ (multishot poll, EXT_ARG,
 //     NODROP); where io_uring_setup fails (old kernel, ENOSYS or EPERM from
 //     a seccomp sandbox, kernel.io_uring_disabled) or those features are
-//     missing, New uses epoll.
+//     missing, New uses epoll. Reads and writes are batched as with batch.
 //
-// epoll is the default because it is faster for spindle's workload: the
-// echo benchmark (1000 connections, 64-byte messages, one shard) served
-// 72-83k messages/s on epoll against 49-61k on io_uring in the same runs,
-// with 25-30% less server CPU per message (docs/PERFORMANCE.md). The
-// multishot poll completes on every wake-up of a socket's wait queue
-// (each ACK included) and its completion path costs more per event than
-// epoll's ready list; dropping POLLOUT from the mask did not close the gap.
-// A completion-based design (recv/send submitted to the ring rather than
-// readiness) might; it is not built.
+// Readiness stays with epoll by default because it is cheaper per event
+// for spindle's workload: the echo benchmark (1000 connections, 64-byte
+// messages, one shard) served 72-83k messages/s on epoll against 49-61k on
+// io_uring readiness in the same runs, with 25-30% less server CPU per
+// message (docs/PERFORMANCE.md, session 2). The multishot poll completes
+// on every wake-up of a socket's wait queue (each ACK included) and its
+// completion path costs more per event than epoll's ready list. Batching
+// the reads and writes themselves is what pays: on a machine where a
+// system call costs 1.3 µs, an echo round trip on one shard went from two
+// read/write system calls to none, and the server's CPU per message fell
+// by about a third (docs/PERFORMANCE.md, session 7).
 //
 // Both report the same Events for the same poll bits, and registration
 // errors match (EBADF, EPERM for regular files and directories, EEXIST).
@@ -83,6 +90,8 @@ type Poller interface {
 	Send(fd int, buf []byte, op Op) bool
 	// Drop takes a queued op out of the batch before it is submitted.
 	Drop(op Op)
+	// Queued is how many ops wait for the next Wait.
+	Queued() int
 	// Close releases the poller's descriptors.
 	Close() error
 }

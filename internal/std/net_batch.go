@@ -9,7 +9,8 @@ import (
 // Batched socket reads and writes. Where the machine's poller batches
 // (poll.Poller.Recv/Send; SPINDLE_IO=batch, the default, or uring), a
 // socket read or write that would make a system call queues it instead
-// and parks its fiber; the shard submits every queued one in one
+// and parks its fiber, when the flush will be shared: another fiber is
+// runnable (it may queue one too) or an op is queued already; the shard submits every queued one in one
 // io_uring_enter when its run queue empties (or between slices, with the
 // readiness poll), and each fiber resumes with its result. An echo round
 // trip then costs the shard no read or write system call of its own
@@ -54,6 +55,13 @@ func (o *sockOp) queue(f *vm.Fiber, s *hostSock, bp *[]byte, n int, write bool) 
 	}
 	p, err := f.M.Poller()
 	if err != nil {
+		return false
+	}
+	if p.Queued() == 0 && !f.M.OthersRunnable() {
+		// Nothing would share the flush: the next poll would submit this
+		// op alone, one io_uring_enter (and a readiness poll besides) for
+		// one system call's work. A fiber streaming writes on an otherwise
+		// idle shard would pay that per write.
 		return false
 	}
 	buf := (*bp)[:n]

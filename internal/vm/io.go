@@ -86,6 +86,11 @@ func (m *Machine) Poller() (poll.Poller, error) {
 	return p, nil
 }
 
+// OthersRunnable reports whether a fiber other than the running one is
+// runnable (or a go statement waits to start): work the machine will run
+// before it next polls.
+func (m *Machine) OthersRunnable() bool { return m.rq.n > 0 || m.runnext != nil }
+
 // ThreadID returns the OS thread id the machine runs on (0 before Run).
 func (m *Machine) ThreadID() int { return m.tid }
 
