@@ -704,7 +704,7 @@ func init() {
 	reg("net.sysRead", func(f *vm.Fiber, args, res []vm.Value) {
 		b := args[1].Slice()
 		ret := func(n, e int) { res[0], res[1] = vm.Int(int64(n)), vm.Int(int64(e)) }
-		s, e, done := ioStart(f, args, false)
+		s, e, done := ioStart(f, args, false, byRead)
 		switch {
 		case e != 0:
 			ret(0, e)
@@ -726,7 +726,7 @@ func init() {
 			}
 			n := min(len(b), netChunk)
 			bp := getBuf(n)
-			if s.rd.queue(f, s, bp, n, false) {
+			if s.rd.queue(f, s, bp, n, false, byRead) {
 				return // resumes with done
 			}
 			k, err := unix.Read(s.fd, (*bp)[:n])
@@ -741,7 +741,7 @@ func init() {
 	reg("net.sysWrite", func(f *vm.Fiber, args, res []vm.Value) {
 		b := args[1].Slice()
 		ret := func(n, e int) { res[0], res[1] = vm.Int(int64(n)), vm.Int(int64(e)) }
-		s, e, done := ioStart(f, args, true)
+		s, e, done := ioStart(f, args, true, byWrite)
 		switch {
 		case done.ok && done.errno() != unix.EAGAIN:
 			putBuf(done.bp)
@@ -761,7 +761,7 @@ func init() {
 		}
 		if n := min(len(b), netChunk); n > 0 && !done.ok {
 			guestBytesTo((*bp)[:n], b)
-			if s.wr.queue(f, s, bp, n, true) {
+			if s.wr.queue(f, s, bp, n, true, byWrite) {
 				return // resumes in the done case above
 			}
 		}
@@ -820,13 +820,25 @@ func init() {
 				f.SetHostState(&copyState{dst: dstID, src: srcID, pending: pend})
 			}
 		}
+		// A batched read of src or write to dst finished (net_batch.go);
+		// taken even if the other socket was closed meanwhile.
 		dst, src := sockOf(f.M, dstID), sockOf(f.M, srcID)
+		var rd, wr opResult
+		if src != nil {
+			rd = src.rd.take(f, byCopy)
+		}
+		if dst != nil {
+			wr = dst.wr.take(f, byCopy)
+		}
 		if dst == nil || src == nil {
+			for _, r := range [...]opResult{rd, wr} {
+				if r.ok {
+					putBuf(r.bp)
+				}
+			}
 			ret(netClosed, copyDone)
 			return
 		}
-		// A batched read of src or write to dst finished (net_batch.go).
-		rd, wr := src.rd.take(f), dst.wr.take(f)
 		readyWake := resumed && !rd.ok && !wr.ok // a readiness report woke it
 		if resumed {
 			if v, _ := f.Xfer(); v.Int() != 0 {
@@ -863,7 +875,7 @@ func init() {
 				if rd.res < rd.n && src.shortEmpties() {
 					src.setDrained(rd.evAt) // a short read emptied it
 				}
-				if dst.wr.queue(f, dst, rd.bp, rd.res, true) {
+				if dst.wr.queue(f, dst, rd.bp, rd.res, true, byCopy) {
 					return // the write resumes in the wr case
 				}
 				w, _ := unix.Write(dst.fd, (*rd.bp)[:rd.res])
@@ -874,10 +886,10 @@ func init() {
 				ret(0, copyDone) // EOF: io.Copy's success
 				return
 			case rd.errno() == unix.EAGAIN:
+				// Empty when it ran; parks below unless a read-side
+				// report came since (then the loop reads again).
 				putBuf(rd.bp)
-				src.setDrained(src.rdEvents)
-				blocked(src, false)
-				return
+				src.setDrained(rd.evAt)
 			default:
 				putBuf(rd.bp)
 				ret(int(rd.errno()), copyDone)
@@ -944,7 +956,7 @@ func init() {
 				ret(0, copyAgain)
 				return
 			}
-			if src.rd.queue(f, src, bp, len(buf), false) {
+			if src.rd.queue(f, src, bp, len(buf), false, byCopy) {
 				bp = nil // the op holds it
 				return   // the read resumes in the rd case
 			}
@@ -1108,7 +1120,7 @@ func (s *hostSock) connected() {
 // completed (done: its bytes were moved, whatever the deadline says now),
 // or returns the error code that ends the call: the socket is closed, the
 // resumed park reported an error, or the deadline has passed.
-func ioStart(f *vm.Fiber, args []vm.Value, write bool) (s *hostSock, e int, done opResult) {
+func ioStart(f *vm.Fiber, args []vm.Value, write bool, by opCaller) (s *hostSock, e int, done opResult) {
 	resumed := f.Resuming()
 	s = sockOf(f.M, int(args[0].Int()))
 	if s == nil {
@@ -1118,7 +1130,7 @@ func ioStart(f *vm.Fiber, args []vm.Value, write bool) (s *hostSock, e int, done
 	if write {
 		op = &s.wr
 	}
-	if done = op.take(f); done.ok {
+	if done = op.take(f, by); done.ok {
 		return s, 0, done
 	}
 	if resumed {
@@ -1153,8 +1165,9 @@ func (s *hostSock) readDone(f *vm.Fiber, b []vm.Value, r opResult, ret func(n, e
 		if r.res < r.n && s.shortEmpties() {
 			s.setDrained(r.evAt) // a short read emptied it
 		}
-		putBytes(b, (*r.bp)[:r.res])
-		ret(r.res, 0)
+		n := min(r.res, len(b))
+		putBytes(b, (*r.bp)[:n])
+		ret(n, 0)
 	case r.res == 0:
 		ret(0, netEOF)
 	case r.errno() == unix.EAGAIN:

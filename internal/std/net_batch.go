@@ -24,17 +24,35 @@ import (
 // second fiber reading (or writing) the socket while one is in use makes
 // the system call itself.
 type sockOp struct {
-	owner   *vm.Fiber // the fiber whose operation this is...
-	ownerID int64     // ...while it is this goroutine (records are reused)
-	s       *hostSock
-	tok     vm.Token
-	bp      *[]byte // the host buffer (getBuf)
-	n       int32   // bytes queued
-	res     int32   // the result: bytes moved or a negated errno
-	evAt    uint32  // a read's s.rdEvents when it completed (see readDone)
-	state   uint8
-	dropFn  func() // o.drop, made once (a method value allocates)
+	owner *vm.Fiber // the fiber whose operation this is, until it takes it
+	// id and gen are the goroutine id and park generation (vm.Fiber.Parks)
+	// of the op's park: its result is for that park only (fiber records
+	// are reused). Kept after the result is taken, they tell a fiber
+	// streaming ops on the socket without parking otherwise (see queue).
+	id     int64
+	gen    uint64
+	s      *hostSock
+	tok    vm.Token
+	bp     *[]byte // the host buffer (getBuf)
+	n      int32   // bytes queued
+	res    int32   // the result: bytes moved or a negated errno
+	evAt   uint32  // a read's s.rdEvents when it completed (see readDone)
+	state  uint8
+	by     opCaller // the host function that queued it, the only one to take it
+	dropFn func()   // o.drop, made once (a method value allocates)
 }
+
+// opCaller names the host function that queued an op: sysRead, sysWrite
+// or sysCopy (a result left by one, e.g. a copy that ended when its other
+// socket closed, is never taken by another).
+type opCaller uint8
+
+const (
+	byNone opCaller = iota // takes nothing (datagram calls)
+	byRead
+	byWrite
+	byCopy
+)
 
 // sockOp states.
 const (
@@ -46,11 +64,20 @@ const (
 // queue queues a read into (write false), or a write of, (*bp)[:n] on s
 // and parks f; false (and nothing done) if the op is in use or the poller
 // does not take it.
-func (o *sockOp) queue(f *vm.Fiber, s *hostSock, bp *[]byte, n int, write bool) bool {
-	if o.state == opDone && (o.owner.ID != o.ownerID || o.owner.State() == vm.Dead) {
+func (o *sockOp) queue(f *vm.Fiber, s *hostSock, bp *[]byte, n int, write bool, by opCaller) bool {
+	if o.state == opDone && (o.owner.ID != o.id || o.owner.State() == vm.Dead) {
 		o.reset(true) // its fiber ended without taking the result
 	}
 	if o.state != opIdle {
+		return false
+	}
+	if o.id == f.ID && o.gen == f.Parks() {
+		// The fiber's last op on this socket was its last park: it streams
+		// (a writer in a loop, a reader draining a stream). Batching would
+		// park it at every call, handing the shard to its peer after each
+		// small read or write; the system call is cheaper. A fiber that
+		// parks between calls (on readiness, a channel, the other
+		// direction's op) is an echo or a broadcast: batched.
 		return false
 	}
 	p, err := f.M.Poller()
@@ -71,11 +98,11 @@ func (o *sockOp) queue(f *vm.Fiber, s *hostSock, bp *[]byte, n int, write bool) 
 	if o.dropFn == nil {
 		o.dropFn = o.drop
 	}
-	o.owner, o.ownerID, o.s, o.bp, o.n, o.state = f, f.ID, s, bp, int32(n), opQueued
+	o.owner, o.id, o.s, o.bp, o.n, o.state, o.by = f, f.ID, s, bp, int32(n), opQueued, by
 	f.M.AddPending(1)
 	f.ParkUnlink("IO wait", o.dropFn) // may drop at once (cancelled)
 	if f.State() == vm.Parked {
-		o.tok = f.Token()
+		o.tok, o.gen = f.Token(), f.Parks()
 	}
 	return true
 }
@@ -125,7 +152,7 @@ func (o *sockOp) reset(put bool) {
 	if put && o.bp != nil {
 		putBuf(o.bp)
 	}
-	*o = sockOp{dropFn: o.dropFn}
+	*o = sockOp{dropFn: o.dropFn, id: o.id, gen: o.gen}
 }
 
 // opResult is a completed op taken by its fiber, or a system call's
@@ -146,10 +173,10 @@ func (r opResult) buf() []byte { return (*r.bp)[:r.n] }
 // errno is a failed op's errno.
 func (r opResult) errno() unix.Errno { return unix.Errno(-r.res) }
 
-// take returns f's completed op, if there is one; the buffer is the
-// caller's to put back.
-func (o *sockOp) take(f *vm.Fiber) opResult {
-	if o.state != opDone || o.owner != f || o.ownerID != f.ID {
+// take returns f's completed op queued by the host function by, if there
+// is one; the buffer is the caller's to put back.
+func (o *sockOp) take(f *vm.Fiber, by opCaller) opResult {
+	if o.state != opDone || o.owner != f || o.id != f.ID || o.gen != f.Parks() || o.by != by {
 		return opResult{}
 	}
 	r := opResult{bp: o.bp, n: int(o.n), res: int(o.res), evAt: o.evAt, ok: true}

@@ -20,7 +20,7 @@ func init() {
 			res[6] = vm.Int(int64(e))
 		}
 		b := args[1].Slice()
-		s, e, _ := ioStart(f, args, false)
+		s, e, _ := ioStart(f, args, false, byNone)
 		if e != 0 {
 			fail(e)
 			return
@@ -54,7 +54,7 @@ func init() {
 	reg("net.sysSendTo", func(f *vm.Fiber, args, res []vm.Value) {
 		b := args[1].Slice()
 		ip, port, zone := Bytes(args[2]), int(args[3].Int()), args[4].String()
-		s, e, _ := ioStart(f, args, true)
+		s, e, _ := ioStart(f, args, true, byNone)
 		if e != 0 {
 			res[0], res[1] = vm.Int(0), vm.Int(int64(e))
 			return

@@ -275,6 +275,10 @@ type Token struct {
 	gen uint64
 }
 
+// Parks counts the fiber's parks (its park generation): equal values at
+// two points mean it did not park in between.
+func (f *Fiber) Parks() uint64 { return f.gen }
+
 // Token returns the token of the fiber's current park.
 func (f *Fiber) Token() Token { return Token{f, f.M, f.gen} }
 

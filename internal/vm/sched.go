@@ -614,6 +614,7 @@ func (m *Machine) afterSlice(f *Fiber, st status) {
 		m.noteHot(f)
 		m.ready(f)
 		m.fireTimers()
+		m.pollIfQueued()
 	case stDone:
 		if !m.finish(f) {
 			m.ready(f) // an OnCancelled handler runs first
@@ -794,6 +795,20 @@ func (m *Machine) pollOutside() {
 		}
 	}
 	m.drainInbox()
+}
+
+// pollIfQueued submits the socket operations queued on the poller (see
+// internal/poll's batch) after a slice that spent its budget or yielded:
+// while fibers that do not park keep the run queue busy, queued
+// operations would otherwise wait for pollOutside, 256 slices away. After
+// a slice that long, one io_uring_enter (and readiness poll) costs little;
+// slices that end by parking (an echo server's) keep sharing a flush.
+func (m *Machine) pollIfQueued() {
+	if p := m.in.poller; p != nil && p.Queued() > 0 {
+		if _, err := p.Wait(0); err != nil {
+			panic(bugf("poller: %v", err))
+		}
+	}
 }
 
 // fireTimers runs the callbacks of every timer that is due.

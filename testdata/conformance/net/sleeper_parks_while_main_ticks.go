@@ -12,12 +12,14 @@ import (
 func main() {
 	var woke atomic.Bool
 	done := make(chan bool)
+	// Before the go statement: a goroutine started at once on another
+	// thread (gc under load) would otherwise begin its sleep before start.
+	start := time.Now()
 	go func() {
 		time.Sleep(time.Second)
 		woke.Store(true)
 		done <- true
 	}()
-	start := time.Now()
 	for i := 0; i < 5; i++ {
 		time.Sleep(2 * time.Millisecond)
 		fmt.Println("tick", i, "sleeper awake:", woke.Load())
