@@ -37,6 +37,9 @@ func main() {
 	c1, s1 := pair(ln)
 	c2, _ := pair(ln)
 	c1.Write([]byte("hello"))
+	// Should the copy have written before the close (another valid
+	// schedule), it ends at this deadline instead.
+	s1.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
 	done := make(chan string)
 	go func() {
 		_, err := io.Copy(c2, s1) // proxy s1 -> c2
