@@ -45,7 +45,7 @@ const netChunk = 64 << 10
 // its buffer until the shard's next poll and its fiber's next run, so ten
 // thousand connections with a small message each should not hold 64 KiB
 // apiece.
-var bufSizes = [...]int{512, 4 << 10, netChunk}
+var bufSizes = [...]int{128, 4 << 10, netChunk}
 
 var netBufs [len(bufSizes)]sync.Pool
 
@@ -120,10 +120,12 @@ type hostSock struct {
 	// later is a new edge.
 	rdEvents, drainedAt uint32
 	drained             bool
-	// cpClass is the buffer class (bufSizes) for the next read of an
-	// io.Copy from the socket: one up after a read that filled its buffer,
-	// one down after one that would have fit the class below.
-	cpClass uint8
+	// rdClass is the buffer class (bufSizes) for the socket's next read:
+	// one up after a read that filled its buffer, one down after one that
+	// would have fit the class below. A read held in a batch holds its
+	// buffer until its fiber runs, and a thousand connections each echoing
+	// a small message at once should not hold 4 KiB apiece.
+	rdClass uint8
 	// shortUnsure: the poller reported a hang-up (peer closed, reset,
 	// error) or urgent data. A short read then proves nothing: the data
 	// before the peer's FIN reads short while the end of stream stays to be
@@ -724,7 +726,7 @@ func init() {
 				}
 				return
 			}
-			n := min(len(b), netChunk)
+			n := min(len(b), bufSizes[s.rdClass])
 			bp := getBuf(n)
 			if s.rd.queue(f, s, bp, n, false, byRead) {
 				return // resumes with done
@@ -871,7 +873,7 @@ func init() {
 		case rd.ok:
 			switch {
 			case rd.res > 0:
-				src.copyRead(rd.res, rd.n)
+				src.readSized(rd.res, rd.n)
 				if rd.res < rd.n && src.shortEmpties() {
 					src.setDrained(rd.evAt) // a short read emptied it
 				}
@@ -908,7 +910,7 @@ func init() {
 			}
 			putBuf(wr.bp)
 		}
-		size := bufSizes[src.cpClass]
+		size := bufSizes[src.rdClass]
 		bp := getBuf(size)
 		defer func() {
 			if bp != nil {
@@ -975,7 +977,7 @@ func init() {
 				ret(0, copyDone) // EOF: io.Copy's success
 				return
 			}
-			src.copyRead(n, len(buf))
+			src.readSized(n, len(buf))
 			if n < len(buf) && src.shortEmpties() {
 				src.setDrained(src.rdEvents) // a short read emptied it
 			}
@@ -1096,14 +1098,14 @@ func init() {
 	})
 }
 
-// copyRead adapts the socket's io.Copy read size to a read of n bytes
+// readSized adapts the socket's read size (rdClass) to a read of n bytes
 // into a buffer of size.
-func (s *hostSock) copyRead(n, size int) {
-	switch c := int(s.cpClass); {
+func (s *hostSock) readSized(n, size int) {
+	switch c := int(s.rdClass); {
 	case n == size && c < len(bufSizes)-1:
-		s.cpClass++
+		s.rdClass++
 	case c > 0 && n <= bufSizes[c-1]:
-		s.cpClass--
+		s.rdClass--
 	}
 }
 
@@ -1162,6 +1164,7 @@ func (s *hostSock) readDone(f *vm.Fiber, b []vm.Value, r opResult, ret func(n, e
 	defer putBuf(r.bp)
 	switch {
 	case r.res > 0:
+		s.readSized(r.res, r.n)
 		if r.res < r.n && s.shortEmpties() {
 			s.setDrained(r.evAt) // a short read emptied it
 		}
