@@ -20,11 +20,12 @@ import (
 // Host side of the guest net package. A guest socket is a handle (an id in
 // the machine's socket table, machData.socks) to a hostSock: a nonblocking
 // OS socket registered, on first need, with the machine's event loop
-// (vm.Machine.Poller). An operation tries its system call; when that
-// would block, the fiber parks in the socket's read or write queue (counted
-// with AddPending, so the machine waits for I/O instead of reporting a
-// deadlock) and the poller's edge-triggered readiness callback wakes it to
-// try again. Deadlines are machine timers that wake a waiter with a timeout
+// (vm.Machine.Poller). An operation tries its system call (or, where the
+// poller batches, queues it and parks until the shard submits the batch:
+// net_batch.go); when that would block, the fiber parks in the socket's
+// read or write queue (counted with AddPending, so the machine waits for
+// I/O instead of reporting a deadlock) and the poller's edge-triggered
+// readiness callback wakes it to try again. Deadlines are machine timers that wake a waiter with a timeout
 // result. A fiber cancelled while it waits leaves the queue (the park's
 // unlink callback) and unwinds.
 //
