@@ -727,10 +727,21 @@ func init() {
 				}
 				return
 			}
-			n := min(len(b), bufSizes[s.rdClass])
+			n := min(len(b), netChunk)
+			if s.sotype == unix.SOCK_STREAM {
+				// A queued read holds its buffer until its fiber runs:
+				// sized by what the socket's reads have been bringing.
+				// (Not for datagrams: a short buffer truncates one.)
+				n = min(n, bufSizes[s.rdClass])
+			}
 			bp := getBuf(n)
 			if s.rd.queue(f, s, bp, n, false, byRead) {
 				return // resumes with done
+			}
+			if n < len(b) && n < netChunk {
+				putBuf(bp) // the system call reads all it can at once
+				n = min(len(b), netChunk)
+				bp = getBuf(n)
 			}
 			k, err := unix.Read(s.fd, (*bp)[:n])
 			for err == unix.EINTR {
@@ -834,6 +845,9 @@ func init() {
 			wr = dst.wr.take(f, byCopy)
 		}
 		if dst == nil || src == nil {
+			if wr.ok && wr.res > 0 {
+				total += int64(wr.res) // written before the close
+			}
 			for _, r := range [...]opResult{rd, wr} {
 				if r.ok {
 					putBuf(r.bp)
@@ -962,6 +976,12 @@ func init() {
 			if src.rd.queue(f, src, bp, len(buf), false, byCopy) {
 				bp = nil // the op holds it
 				return   // the read resumes in the rd case
+			}
+			if len(buf) < netChunk {
+				// Read directly: all there is, through a full buffer.
+				putBuf(bp)
+				bp = getBuf(netChunk)
+				buf = *bp
 			}
 			n, err := unix.Read(src.fd, buf)
 			switch {
@@ -1099,6 +1119,33 @@ func init() {
 	})
 }
 
+// readMore reads what the stream socket s holds now into b, without
+// parking: the bytes read (0 if none, or on any error, which the next
+// read reports).
+func (s *hostSock) readMore(b []vm.Value) int {
+	bp := getBuf(min(len(b), netChunk))
+	defer putBuf(bp)
+	buf := (*bp)[:min(len(b), netChunk)]
+	for {
+		k, err := unix.Read(s.fd, buf)
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err == unix.EAGAIN:
+			s.setDrained(s.rdEvents)
+			return 0
+		case err != nil || k <= 0:
+			return 0
+		}
+		s.readSized(k, len(buf))
+		if k < len(buf) && s.shortEmpties() {
+			s.setDrained(s.rdEvents)
+		}
+		putBytes(b, buf[:k])
+		return k
+	}
+}
+
 // readSized adapts the socket's read size (rdClass) to a read of n bytes
 // into a buffer of size.
 func (s *hostSock) readSized(n, size int) {
@@ -1171,6 +1218,12 @@ func (s *hostSock) readDone(f *vm.Fiber, b []vm.Value, r opResult, ret func(n, e
 		}
 		n := min(r.res, len(b))
 		putBytes(b, (*r.bp)[:n])
+		if n == r.n && n < len(b) && s.sotype == unix.SOCK_STREAM {
+			// A batched read filled a buffer smaller than the guest's:
+			// read the rest that is there now, as one read of len(b)
+			// would have (a request read in one Read stays whole).
+			n += s.readMore(b[n:])
+		}
 		ret(n, 0)
 	case r.res == 0:
 		ret(0, netEOF)

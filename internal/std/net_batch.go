@@ -68,8 +68,8 @@ func (o *sockOp) queue(f *vm.Fiber, s *hostSock, bp *[]byte, n int, write bool, 
 	if o.state == opDone && (o.owner.ID != o.id || o.owner.State() == vm.Dead) {
 		o.reset(true) // its fiber ended without taking the result
 	}
-	if o.state != opIdle {
-		return false
+	if o.state != opIdle || f.InCallback() {
+		return false // in use; or called back from host code, which must not park
 	}
 	if o.id == f.ID && o.gen == f.Parks() {
 		// The fiber's last op on this socket was its last park: it streams

@@ -275,6 +275,17 @@ type Token struct {
 	gen uint64
 }
 
+// InCallback reports whether f runs guest code called back from host code
+// (CallGuest: a String method, fmt.Fscan's Read), where a park is fatal.
+func (f *Fiber) InCallback() bool {
+	for i := range f.frames {
+		if f.frames[i].kind == frameHost {
+			return true
+		}
+	}
+	return false
+}
+
 // Parks counts the fiber's parks (its park generation): equal values at
 // two points mean it did not park in between.
 func (f *Fiber) Parks() uint64 { return f.gen }
