@@ -12,9 +12,9 @@ import (
 
 // Batched socket reads and writes.
 //
-// A system call costs far more than the work of a small read or write on
-// some machines (1.3 µs for getppid in a paravirtualised guest, against
-// 100 ns on bare metal), and an echo server makes two per message. A
+// A system call can cost far more than the work of a small read or write
+// (about 1.1 µs for getppid on the project's machine, a paravirtualised
+// guest: BenchmarkNullSyscall), and an echo server makes two per message. A
 // poller with a batch (see New) lets the shard queue reads and writes
 // instead: Recv and Send record them, and the next Wait submits every
 // queued one to an io_uring of their own in one io_uring_enter, runs each
@@ -77,6 +77,21 @@ func (p *batcher) Send(fd int, buf []byte, op Op) bool {
 // Drop takes op out of the batch: it will not be submitted, and its Done
 // will not run.
 func (p *batcher) Drop(op Op) { p.ops.drop(op) }
+
+// Batching reports whether Recv and Send can queue at all (the poller
+// has a batch).
+func (p *batcher) Batching() bool { return p.ops != nil && !p.ops.r.down }
+
+// flushFirst starts a Wait: it submits the queued operations and runs
+// their Done callbacks, returning how many ran and the timeout to poll
+// with (none once fibers were woken).
+func (p *batcher) flushFirst(timeout time.Duration) (int, time.Duration, error) {
+	n, err := p.ops.flush()
+	if n > 0 {
+		timeout = 0
+	}
+	return n, timeout, err
+}
 
 // Queued is how many operations wait for the next Wait.
 func (p *batcher) Queued() int {

@@ -22,9 +22,7 @@ func New() (Poller, error) {
 		if err != nil {
 			return nil, err
 		}
-		if b, err := newBatch(); err == nil {
-			p.ops = b
-		}
+		p.ops, _ = newBatch() // nil (no batch) where it fails
 		return p, nil
 	case "epoll":
 	case "uring":
@@ -88,12 +86,9 @@ func (p *epoller) Unregister(fd int) error {
 }
 
 func (p *epoller) Wait(timeout time.Duration) (int, error) {
-	nops, err := p.ops.flush()
+	nops, timeout, err := p.flushFirst(timeout)
 	if err != nil {
 		return nops, err
-	}
-	if nops > 0 {
-		timeout = 0 // fibers were woken: just poll
 	}
 	ms := -1
 	if timeout >= 0 {

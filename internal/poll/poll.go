@@ -31,7 +31,7 @@
 // on every wake-up of a socket's wait queue (each ACK included) and its
 // completion path costs more per event than epoll's ready list. Batching
 // the reads and writes themselves is what pays: on a machine where a
-// system call costs 1.3 µs, an echo round trip on one shard went from two
+// system call costs about 1.1 µs, an echo round trip on one shard went from two
 // read/write system calls to none, and the server's CPU per message fell
 // by about a third (docs/PERFORMANCE.md, session 7); with readiness on
 // io_uring too, the same server was at 0.72-0.79x native's throughput
@@ -94,6 +94,8 @@ type Poller interface {
 	Drop(op Op)
 	// Queued is how many ops wait for the next Wait.
 	Queued() int
+	// Batching reports whether the poller batches at all.
+	Batching() bool
 	// Close releases the poller's descriptors.
 	Close() error
 }

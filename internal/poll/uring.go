@@ -202,9 +202,7 @@ func newURing() (Poller, error) {
 	if err != nil {
 		return nil, err
 	}
-	if b, err := newBatch(); err == nil {
-		p.ops = b
-	}
+	p.ops, _ = newBatch() // nil (no batch) where it fails
 	return p, nil
 }
 
@@ -456,12 +454,9 @@ func (p *uring) Wait(timeout time.Duration) (int, error) {
 	if p.down {
 		return 0, unix.EBADF
 	}
-	nops, err := p.ops.flush()
+	nops, timeout, err := p.flushFirst(timeout)
 	if err != nil {
 		return nops, err
-	}
-	if nops > 0 {
-		timeout = 0 // fibers were woken: just poll
 	}
 	handled, err := p.wait(timeout)
 	return nops + handled, err

@@ -743,10 +743,7 @@ func init() {
 				n = min(len(b), netChunk)
 				bp = getBuf(n)
 			}
-			k, err := unix.Read(s.fd, (*bp)[:n])
-			for err == unix.EINTR {
-				k, err = unix.Read(s.fd, (*bp)[:n])
-			}
+			k, err := readRetry(s.fd, (*bp)[:n])
 			done = s.sysResult(bp, n, k, err)
 		}
 	})
@@ -808,13 +805,15 @@ func init() {
 	// sysCopy(dst, src int) (n int64, errno int, again int): one step of
 	// io.Copy from one socket to another, the bytes never entering guest
 	// memory (hostCopy in _std/net loops, adding up n). It copies until
-	// src has nothing more to read or dst can take no more; then, if it
-	// copied anything, it returns with again = copyAgain (the next step
-	// parks), else it parks until the socket is ready. So a fiber parked
-	// here holds no copy state, except bytes read but not yet written
-	// (dst full), kept as the fiber's host state. After copyRounds chunks
-	// it returns copyYield: hostCopy yields, so a stream that never blocks
-	// does not monopolise the shard.
+	// src has nothing more to read or dst can take no more, or until the
+	// next read would be batched (a batched read parks, and so one step
+	// makes at most one); then, if it copied anything, it returns with
+	// again = copyAgain, else it parks until the socket is ready (or its
+	// batched read or write completes). So a fiber parked here holds no
+	// copy state, except bytes read but not yet written (dst full), kept
+	// as the fiber's host state, or its batched operation. After
+	// copyRounds chunks it returns copyYield: hostCopy yields, so a stream
+	// that never blocks does not monopolise the shard.
 	reg("net.sysCopy", func(f *vm.Fiber, args, res []vm.Value) {
 		resumed := f.Resuming() // a cancelled park unwinds here
 		dstID, srcID := int(args[0].Int()), int(args[1].Int())
@@ -888,10 +887,7 @@ func init() {
 		case rd.ok:
 			switch {
 			case rd.res > 0:
-				src.readSized(rd.res, rd.n)
-				if rd.res < rd.n && src.shortEmpties() {
-					src.setDrained(rd.evAt) // a short read emptied it
-				}
+				src.readGot(rd.res, rd.n, rd.evAt)
 				if dst.wr.queue(f, dst, rd.bp, rd.res, true, byCopy) {
 					return // the write resumes in the wr case
 				}
@@ -967,13 +963,13 @@ func init() {
 				return
 			}
 			if total > 0 {
-				// Return what was copied: the next step's read may be
-				// batched (a read made now, after a batched one, would be
-				// a system call).
-				ret(0, copyAgain)
-				return
-			}
-			if src.rd.queue(f, src, bp, len(buf), false, byCopy) {
+				if src.rd.poller(f) != nil {
+					// Return what was copied: the next step's read is
+					// batched (it parks, which a step that copied may not).
+					ret(0, copyAgain)
+					return
+				}
+			} else if src.rd.queue(f, src, bp, len(buf), false, byCopy) {
 				bp = nil // the op holds it
 				return   // the read resumes in the rd case
 			}
@@ -983,10 +979,8 @@ func init() {
 				bp = getBuf(netChunk)
 				buf = *bp
 			}
-			n, err := unix.Read(src.fd, buf)
+			n, err := readRetry(src.fd, buf)
 			switch {
-			case err == unix.EINTR:
-				continue
 			case err == unix.EAGAIN:
 				src.setDrained(src.rdEvents)
 				blocked(src, false)
@@ -998,10 +992,7 @@ func init() {
 				ret(0, copyDone) // EOF: io.Copy's success
 				return
 			}
-			src.readSized(n, len(buf))
-			if n < len(buf) && src.shortEmpties() {
-				src.setDrained(src.rdEvents) // a short read emptied it
-			}
+			src.readGot(n, len(buf), src.rdEvents)
 			// Write straight from the shared buffer; keep only what the
 			// socket did not take.
 			w, _ := unix.Write(dst.fd, buf[:n])
@@ -1126,34 +1117,43 @@ func (s *hostSock) readMore(b []vm.Value) int {
 	bp := getBuf(min(len(b), netChunk))
 	defer putBuf(bp)
 	buf := (*bp)[:min(len(b), netChunk)]
-	for {
-		k, err := unix.Read(s.fd, buf)
-		switch {
-		case err == unix.EINTR:
-			continue
-		case err == unix.EAGAIN:
-			s.setDrained(s.rdEvents)
-			return 0
-		case err != nil || k <= 0:
-			return 0
-		}
-		s.readSized(k, len(buf))
-		if k < len(buf) && s.shortEmpties() {
-			s.setDrained(s.rdEvents)
-		}
-		putBytes(b, buf[:k])
-		return k
+	k, err := readRetry(s.fd, buf)
+	switch {
+	case err == unix.EAGAIN:
+		s.setDrained(s.rdEvents)
+		return 0
+	case err != nil || k <= 0:
+		return 0
 	}
+	s.readGot(k, len(buf), s.rdEvents)
+	putBytes(b, buf[:k])
+	return k
 }
 
-// readSized adapts the socket's read size (rdClass) to a read of n bytes
-// into a buffer of size.
-func (s *hostSock) readSized(n, size int) {
+// readGot accounts for a read of n > 0 bytes into a buffer of size that
+// ran when the socket's read-side report count was evAt. The read size
+// (rdClass) adapts: one class up after a read that filled its buffer, one
+// down after one that would have fit the class below. A short read of a
+// TCP socket marks it drained.
+func (s *hostSock) readGot(n, size int, evAt uint32) {
 	switch c := int(s.rdClass); {
 	case n == size && c < len(bufSizes)-1:
 		s.rdClass++
 	case c > 0 && n <= bufSizes[c-1]:
 		s.rdClass--
+	}
+	if n < size && s.shortEmpties() {
+		s.setDrained(evAt) // a short read emptied it
+	}
+}
+
+// readRetry is read(2) on fd, retried on EINTR.
+func readRetry(fd int, buf []byte) (int, error) {
+	for {
+		n, err := unix.Read(fd, buf)
+		if err != unix.EINTR {
+			return n, err
+		}
 	}
 }
 
@@ -1212,10 +1212,7 @@ func (s *hostSock) readDone(f *vm.Fiber, b []vm.Value, r opResult, ret func(n, e
 	defer putBuf(r.bp)
 	switch {
 	case r.res > 0:
-		s.readSized(r.res, r.n)
-		if r.res < r.n && s.shortEmpties() {
-			s.setDrained(r.evAt) // a short read emptied it
-		}
+		s.readGot(r.res, r.n, r.evAt)
 		n := min(r.res, len(b))
 		putBytes(b, (*r.bp)[:n])
 		if n == r.n && n < len(b) && s.sotype == unix.SOCK_STREAM {

@@ -3,6 +3,7 @@ package std
 import (
 	"golang.org/x/sys/unix"
 
+	"spindle/internal/poll"
 	"spindle/internal/vm"
 )
 
@@ -10,9 +11,10 @@ import (
 // (poll.Poller.Recv/Send; SPINDLE_IO=batch, the default, or uring), a
 // socket read or write that would make a system call queues it instead
 // and parks its fiber, when the flush will be shared: another fiber is
-// runnable (it may queue one too) or an op is queued already; the shard submits every queued one in one
-// io_uring_enter when its run queue empties (or between slices, with the
-// readiness poll), and each fiber resumes with its result. An echo round
+// runnable (it may queue one too) or an op is queued already (see
+// sockOp.poller). The shard submits every queued one in one io_uring_enter
+// when its run queue empties (or between slices, with the readiness
+// poll), and each fiber resumes with its result. An echo round
 // trip then costs the shard no read or write system call of its own
 // (docs/PERFORMANCE.md). The result is what the system call would have
 // answered (MSG_DONTWAIT: an empty socket answers EAGAIN, and the fiber
@@ -61,15 +63,16 @@ const (
 	opDone   // Done ran; the owner has not taken the result
 )
 
-// queue queues a read into (write false), or a write of, (*bp)[:n] on s
-// and parks f; false (and nothing done) if the op is in use or the poller
-// does not take it.
-func (o *sockOp) queue(f *vm.Fiber, s *hostSock, bp *[]byte, n int, write bool, by opCaller) bool {
+// poller returns the poller when a read (or write) of f on the op's
+// socket would be queued now, else nil: the op is free, f is not called
+// back from host code (which must not park), f is not streaming on the
+// socket, the poller batches, and the flush will be shared.
+func (o *sockOp) poller(f *vm.Fiber) poll.Poller {
 	if o.state == opDone && (o.owner.ID != o.id || o.owner.State() == vm.Dead) {
 		o.reset(true) // its fiber ended without taking the result
 	}
 	if o.state != opIdle || f.InCallback() {
-		return false // in use; or called back from host code, which must not park
+		return nil
 	}
 	if o.id == f.ID && o.gen == f.Parks() {
 		// The fiber's last op on this socket was its last park: it streams
@@ -78,17 +81,28 @@ func (o *sockOp) queue(f *vm.Fiber, s *hostSock, bp *[]byte, n int, write bool, 
 		// small read or write; the system call is cheaper. A fiber that
 		// parks between calls (on readiness, a channel, the other
 		// direction's op) is an echo or a broadcast: batched.
-		return false
+		return nil
 	}
 	p, err := f.M.Poller()
-	if err != nil {
-		return false
+	if err != nil || !p.Batching() {
+		return nil
 	}
 	if p.Queued() == 0 && !f.M.OthersRunnable() {
 		// Nothing would share the flush: the next poll would submit this
 		// op alone, one io_uring_enter (and a readiness poll besides) for
 		// one system call's work. A fiber streaming writes on an otherwise
 		// idle shard would pay that per write.
+		return nil
+	}
+	return p
+}
+
+// queue queues a read into (write false), or a write of, (*bp)[:n] on s
+// and parks f; false (and nothing done) if it would not be queued
+// (poller) or the batch is full.
+func (o *sockOp) queue(f *vm.Fiber, s *hostSock, bp *[]byte, n int, write bool, by opCaller) bool {
+	p := o.poller(f)
+	if p == nil {
 		return false
 	}
 	buf := (*bp)[:n]
