@@ -100,6 +100,25 @@ func (fd *netFD) setAddrs() {
 	fd.raddr = fd.addr(true)
 }
 
+// local and remote return the socket's addresses. An accepted connection
+// asks the host for them on first use: an idle connection holds none
+// (spindle's []byte costs a Value per byte, and an address is two
+// objects). conn.Close fetches any not fetched yet, so they outlive the
+// socket, as Go's do.
+func (fd *netFD) local() Addr {
+	if fd.laddr == nil {
+		fd.laddr = fd.addr(false)
+	}
+	return fd.laddr
+}
+
+func (fd *netFD) remote() Addr {
+	if fd.raddr == nil {
+		fd.raddr = fd.addr(true)
+	}
+	return fd.raddr
+}
+
 func (fd *netFD) close() error { return hostErr(sysClose(fd.id), "close") }
 
 // setDeadline sets the read ('r'), write ('w') or both ('r'+'w')
@@ -121,7 +140,7 @@ type conn struct {
 func (c *conn) ok() bool { return c != nil && c.fd != nil }
 
 func (c *conn) opErr(op string, err error) error {
-	return &OpError{Op: op, Net: c.fd.net, Source: c.fd.laddr, Addr: c.fd.raddr, Err: err}
+	return &OpError{Op: op, Net: c.fd.net, Source: c.fd.local(), Addr: c.fd.remote(), Err: err}
 }
 
 // Read implements the Conn Read method.
@@ -203,6 +222,8 @@ func (c *conn) Close() error {
 	if !c.ok() {
 		return eINVAL
 	}
+	c.fd.local()
+	c.fd.remote()
 	if err := c.fd.close(); err != nil {
 		return c.opErr("close", err)
 	}
@@ -215,7 +236,7 @@ func (c *conn) LocalAddr() Addr {
 	if !c.ok() {
 		return nil
 	}
-	return c.fd.laddr
+	return c.fd.local()
 }
 
 // RemoteAddr returns the remote network address. The Addr returned is
@@ -224,7 +245,7 @@ func (c *conn) RemoteAddr() Addr {
 	if !c.ok() {
 		return nil
 	}
-	return c.fd.raddr
+	return c.fd.remote()
 }
 
 func (c *conn) setDeadline(mode int, t time.Time) error {
@@ -232,7 +253,7 @@ func (c *conn) setDeadline(mode int, t time.Time) error {
 		return eINVAL
 	}
 	if err := c.fd.setDeadline(mode, t); err != nil {
-		return &OpError{Op: "set", Net: c.fd.net, Source: nil, Addr: c.fd.laddr, Err: err}
+		return &OpError{Op: "set", Net: c.fd.net, Source: nil, Addr: c.fd.local(), Err: err}
 	}
 	return nil
 }

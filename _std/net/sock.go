@@ -116,8 +116,7 @@ func (l *TCPListener) accept() (*TCPConn, error) {
 	if e != 0 {
 		return nil, &OpError{Op: "accept", Net: l.fd.net, Source: nil, Addr: l.fd.laddr, Err: hostErr(e, "accept4")}
 	}
-	fd := &netFD{id: nid, family: l.fd.family, sotype: l.fd.sotype, net: l.fd.net}
-	fd.setAddrs()
+	fd := &netFD{id: nid, family: l.fd.family, sotype: l.fd.sotype, net: l.fd.net} // addresses on demand (netFD.local)
 	c := &TCPConn{conn{fd}}
 	switch {
 	case l.lc.KeepAliveConfig.Enable:
@@ -248,8 +247,7 @@ func (l *UnixListener) accept() (*UnixConn, error) {
 	if e != 0 {
 		return nil, &OpError{Op: "accept", Net: l.fd.net, Source: nil, Addr: l.fd.laddr, Err: hostErr(e, "accept4")}
 	}
-	fd := &netFD{id: nid, family: l.fd.family, sotype: l.fd.sotype, net: l.fd.net}
-	fd.setAddrs()
+	fd := &netFD{id: nid, family: l.fd.family, sotype: l.fd.sotype, net: l.fd.net} // addresses on demand (netFD.local)
 	return &UnixConn{conn{fd}}, nil
 }
 

@@ -1,14 +1,18 @@
 // Command connbytes measures the memory of an idle TCP connection on the
 // server side: connection state plus the goroutine parked reading it. It
-// listens, waits until -n connections have each echoed one message and
-// sits in io.Copy, collects, and prints the live heap plus goroutine
-// stacks (HeapAlloc + StackInuse) against the same figure before the
-// first connection, divided by n. Kernel socket buffers are not counted
-// (they are not the process's heap), nor pooled I/O buffers freed by the
-// collections.
+// listens, prints "base=..." once the probe connection was served (start
+// the load then: a connection accepted earlier would count in base),
+// waits until -n connections have each echoed one message and -settle
+// more for them to park in io.Copy, collects, and prints the live heap
+// plus goroutine stacks (HeapAlloc + StackInuse, see live) against the
+// same figure before the first connection, divided by n. Kernel socket
+// buffers are not counted (they are not the process's heap), nor pooled
+// I/O buffers freed by the collections. bench/connbytes/compare.sh runs
+// it natively and on spindle.
 //
 //	go run ./bench/connbytes -n 1000 &          # or: spindle run bench/connbytes/main.go -- -n 1000 &
-//	go run ./bench/echoload -addr 127.0.0.1:7010 -conns 1000 -idle 10s
+//	go run ./bench/echoload -addr 127.0.0.1:7010 -probe   # then, once it printed base=:
+//	go run ./bench/echoload -addr 127.0.0.1:7010 -conns 1000 -idle 5s
 package main
 
 import (
@@ -18,6 +22,7 @@ import (
 	"net"
 	"os"
 	"runtime"
+	"time"
 )
 
 // echoOnce echoes one 64-byte message (in a call of its own: its buffer
@@ -29,18 +34,29 @@ func echoOnce(c net.Conn) bool {
 	return err == nil
 }
 
-// live is the heap in use plus goroutine stacks, after two collections.
+// live is the heap in use plus goroutine stacks once collections stop
+// freeing memory (at most 8; two suffice natively, while spindle shrinks
+// the stacks of fibers parked across a collection at the next one and
+// frees the old stacks at the one after).
 func live() uint64 {
-	runtime.GC()
-	runtime.GC()
 	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return ms.HeapAlloc + ms.StackInuse
+	prev := uint64(0)
+	for i := 0; i < 8; i++ {
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		cur := ms.HeapAlloc + ms.StackInuse
+		if i >= 1 && cur >= prev {
+			return min(cur, prev)
+		}
+		prev = cur
+	}
+	return prev
 }
 
 func main() {
 	n := flag.Int("n", 1000, "connections to wait for")
 	addr := flag.String("addr", "127.0.0.1:7010", "address to listen on")
+	settle := flag.Duration("settle", time.Second, "wait after the last connection echoed, before measuring")
 	flag.Parse()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -66,9 +82,16 @@ func main() {
 	}()
 	<-ready // the probe
 	base := live()
+	// The load may start now: connections accepted before base was taken
+	// would have been counted in it.
+	fmt.Printf("base=%d\n", base)
 	for i := 0; i < *n; i++ {
 		<-ready
 	}
+	// Each goroutine sent ready before its io.Copy; give them all time to
+	// get there and park (on a spindle shard they were runnable, holding
+	// buffers, while main ran).
+	time.Sleep(*settle)
 	after := live()
 	fmt.Printf("conns=%d base=%d after=%d bytes_per_conn=%d\n", *n, base, after, int64(after-base)/int64(*n))
 }

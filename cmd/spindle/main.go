@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
@@ -129,6 +130,17 @@ func run(argv []string) int {
 		if err == nil && pprof.StartCPUProfile(pf) == nil {
 			defer pprof.StopCPUProfile()
 		}
+	}
+	if path := os.Getenv("SPINDLE_MEMPROFILE"); path != "" {
+		// A sample every 64 bytes: fine enough to attribute a few hundred
+		// bytes per connection (and slow).
+		runtime.MemProfileRate = 64
+		defer func() {
+			if pf, err := os.Create(path); err == nil {
+				pprof.Lookup("heap").WriteTo(pf, 0)
+				pf.Close()
+			}
+		}()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

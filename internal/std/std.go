@@ -78,6 +78,7 @@ func init() {
 	reg("runtime/debug.FreeOSMemory", func(f *vm.Fiber, args, res []vm.Value) {
 		if f.Resuming() {
 			f.SetHostState(nil)
+			f.M.AfterGC()
 			return
 		}
 		f.M.Offload(f, "garbage collection", func() any { debug.FreeOSMemory(); return nil })
@@ -107,6 +108,7 @@ func init() {
 	reg("runtime.GC", func(f *vm.Fiber, args, res []vm.Value) {
 		if f.Resuming() {
 			f.SetHostState(nil)
+			f.M.AfterGC()
 			return
 		}
 		f.M.Offload(f, "garbage collection", func() any { runtime.GC(); return nil })

@@ -139,6 +139,7 @@ const (
 	fHandled                            // on the machine's handles list of fibers (links in ext)
 	fChanWait                           // parked with its own wait entry (sg) in a channel's queue
 	fSelectWait                         // parked in a select: its wait entries are ext.selPtrs
+	fIdleMark                           // parked when the last stack-shrink pass ran (shrink.go); every park clears it
 )
 
 func (f *Fiber) has(b fiberFlags) bool { return f.flags&b != 0 }
@@ -223,6 +224,7 @@ func (f *Fiber) Park(reason string) {
 func (f *Fiber) ParkUnlink(reason string, unlink func()) {
 	f.gen++
 	f.state = Parked
+	f.flags &^= fIdleMark
 	f.reason = f.M.reasonIndex(reason)
 	f.unlink = unlink
 	if f.cancelPending() || f.M.shutdown {

@@ -615,7 +615,7 @@ func (m *Machine) parkPlain(f *Fiber, ip *Instr, s *sudog, q *waitq, reason uint
 	// inliner's budget, and the two calls cost every message (ping-pong
 	// 445 -> 430 instructions per message with them written out).
 	q.push(s)
-	f.setFlag(fChanWait)
+	f.flags = f.flags&^fIdleMark | fChanWait
 	f.gen++
 	f.state = Parked
 	f.reason = reason

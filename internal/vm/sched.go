@@ -99,8 +99,11 @@ type Machine struct {
 	nextID     atomic.Int64
 
 	maxStack int // in Values
-	budget   int
-	rng      uint64
+	// gcSeen is gcCycles when this shard last ran a stack-shrink pass
+	// (shrink.go).
+	gcSeen uint32
+	budget int
+	rng    uint64
 
 	Out      *bufio.Writer
 	exitCode int
@@ -141,6 +144,7 @@ type Machine struct {
 
 // NewMachine prepares a run of p.
 func NewMachine(p *Program, c Config) *Machine {
+	gcNotifyOnce.Do(armGCNotify)
 	if c.Stdout == nil {
 		c.Stdout = io.Discard
 	}
@@ -524,6 +528,7 @@ func (m *Machine) runSlices() (pf *Fiber, p any) {
 		if m.slices&255 == 0 {
 			m.serveDump()
 			m.pollOutside()
+			m.maybeShrink()
 			// Busy fibers must not starve timers or ignore cancellation.
 			if ctx.Err() != nil {
 				if m.beginShutdown() {
@@ -684,6 +689,7 @@ func (m *Machine) release() {
 // reports a deadlock. It returns false when the run must end.
 func (m *Machine) idle() bool {
 	m.Out.Flush()
+	m.maybeShrink()
 	if m.Config.Context.Err() != nil || m.shutdown {
 		if m.beginShutdown() || m.nfibers == 0 || time.Now().After(m.shutdownDeadline) {
 			m.exitLocal(1)
@@ -1245,7 +1251,7 @@ func (m *Machine) callHost(f *Fiber, fn *Func, cs *CallSite, regs []Value, nb in
 	if f.state != Running {
 		return
 	}
-	if len(f.stack) != sl { // only growStack replaces the stack, always longer
+	if len(f.stack) != sl { // only growStack replaces a running fiber's stack, always longer
 		// A guest callback (CallGuest: a String method, a Read) grew the
 		// stack: the results are in the old window, the caller's
 		// registers in the new stack, whose window holds stale copies.

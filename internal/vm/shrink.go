@@ -1,0 +1,153 @@
+package vm
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// Shrinking the stacks of idle fibers.
+//
+// A fiber's stack only grows while it runs (growStack doubles it, or
+// jumps to its entry function's StackNeed). A goroutine serving a
+// connection grows its stack through its first exchange and then spends
+// most of its life parked, holding a stack sized for its deepest moment
+// and rounded up past it by the doubling. Go's runtime shrinks goroutine
+// stacks during garbage collection (shrinkstack); a shard does the same
+// for its own fibers:
+//
+//   - Every completed collection adds one to gcCycles (a finalizer that
+//     re-arms itself, installed when the first machine is made).
+//   - A shard looks at gcCycles between slices (with its other periodic
+//     checks, every 256 slices, and before it idles) and, when it moved,
+//     runs a pass over its fibers (shrinkIdle). A guest's runtime.GC runs
+//     one when its collection completes (AfterGC).
+//   - A pass shrinks only fibers that have stayed parked since the
+//     previous pass: a pass sets fIdleMark on every parked fiber, and
+//     every park clears it. Those fibers have been parked for at least a
+//     whole collection cycle. A fiber that parks and wakes between
+//     collections (a busy connection's) keeps its stack, and does not
+//     shrink and regrow every cycle.
+//   - The new stack holds the fiber's frames plus the largest argument
+//     window of its top function's call sites (the instruction it is
+//     parked at may be a host call, which re-executes with its window
+//     when the fiber resumes), rounded up to the allocator's size class.
+//     It replaces the old one only if that saves at least a quarter. The
+//     frame array is trimmed to its frames too.
+//
+// What may point into a parked fiber's stack: only a direct channel
+// operation's destination register (sudog.dst), which the pass moves.
+// Host functions are handed their arguments as a window of the stack but
+// keep nothing of it across a park (a parked host call re-executes with
+// a fresh window); a fiber with a host callback on its stack is never
+// shrunk, as its host caller holds such a window on the Go stack.
+//
+// Memory: an idle connection of examples/echo (a fiber parked in
+// io.Copy) goes from a 128-value stack to one that fits its frames; see
+// docs/PERFORMANCE.md.
+
+// gcCycles counts completed garbage collections (approximately: one
+// finalizer runs per cycle, after it).
+var gcCycles atomic.Uint32
+
+var gcNotifyOnce sync.Once
+
+// gcSentinel is the object whose finalizer counts a collection. It holds
+// a pointer so that it is not a tiny allocation (a finalizer on one of
+// those may never run).
+type gcSentinel struct{ _ *byte }
+
+func armGCNotify() {
+	runtime.SetFinalizer(&gcSentinel{}, func(*gcSentinel) {
+		gcCycles.Add(1)
+		armGCNotify()
+	})
+}
+
+// maybeShrink runs a shrink pass if a collection completed since the
+// last one.
+func (m *Machine) maybeShrink() {
+	if c := gcCycles.Load(); c != m.gcSeen {
+		m.gcSeen = c
+		m.shrinkIdle()
+	}
+}
+
+// AfterGC runs a stack-shrink pass at once, for a guest runtime.GC (or
+// debug.FreeOSMemory) whose collection just completed: the finalizer that
+// counts it may not have run yet.
+func (m *Machine) AfterGC() {
+	m.gcSeen = gcCycles.Load()
+	m.shrinkIdle()
+}
+
+// shrinkIdle is one pass: it shrinks the stacks of the fibers parked
+// since the previous pass and marks the other parked fibers.
+func (m *Machine) shrinkIdle() {
+	m.eachFiber(func(f *Fiber) {
+		if f.state != Parked {
+			return
+		}
+		if !f.has(fIdleMark) {
+			f.setFlag(fIdleMark)
+			return
+		}
+		f.shrinkStack()
+	})
+}
+
+// shrinkStack fits f's stack and frame array, f being parked.
+func (f *Fiber) shrinkStack() {
+	n := len(f.frames)
+	if n == 0 || f.hostTop != 0 {
+		return
+	}
+	for i := range f.frames {
+		if f.frames[i].kind == frameHost {
+			return
+		}
+	}
+	if n == 1 {
+		if &f.frames[0] != &f.frame0[0] {
+			f.frame0[0] = f.frames[0]
+			f.frames = f.frame0[:1]
+		}
+	} else if cap(f.frames) > n {
+		f.frames = append([]Frame(nil), f.frames...)
+	}
+	top := &f.frames[n-1]
+	keep := int(top.base+top.fn.NRegs) + callWindow(top.fn)
+	size := roundupsize(keep*int(valueSize)) / int(valueSize)
+	if size > len(f.stack)*3/4 {
+		return
+	}
+	ns := make([]Value, size)
+	copy(ns, f.stack[:min(keep, len(f.stack))])
+	if f.sg.direct && f.sg.dst != nil {
+		old := uintptr(unsafe.Pointer(unsafe.SliceData(f.stack)))
+		off := (uintptr(unsafe.Pointer(f.sg.dst)) - old) / valueSize
+		if off < uintptr(keep) {
+			f.sg.dst = &ns[off]
+		}
+	}
+	if len(f.stack) <= inlineStackMax {
+		clear(f.stack) // possibly the stack allocated with the fiber (growStack)
+	}
+	f.stack = ns
+}
+
+// callWindow is what a host call of fn's needs above fn's registers: the
+// larger of its arguments (with a receiver) and results, and the guard
+// slot; 1 (the guard) if fn makes no calls.
+func callWindow(fn *Func) int {
+	w := 0
+	for i := range fn.Calls {
+		cs := &fn.Calls[i]
+		w = max(w, len(cs.Args)+1, int(cs.NRes))
+	}
+	return w + 1
+}
+
+// StackSize is the length of f's register stack, in values.
+func (f *Fiber) StackSize() int { return len(f.stack) }
