@@ -3,7 +3,6 @@ package net
 import (
 	"io"
 	"os"
-	"runtime"
 	"sync"
 	"time"
 )
@@ -48,7 +47,7 @@ func sysAccept(id int) (nid, errno int)
 func sysAddr(id int, peer bool) (ip []byte, port int, zone, path string, ok bool)
 func sysRead(id int, b []byte) (n, errno int)
 func sysWrite(id int, b []byte) (n, errno int)
-func sysCopy(dst, src int) (n int64, errno, again int)
+func sysCopy(dst, src int, n *int64) (errno int)
 func sysClose(id int) (errno int)
 func sysShutdown(id, how int) (errno int)
 func sysSetDeadline(id, mode int, d int64, set bool) (errno int)
@@ -194,27 +193,6 @@ func spliceConn(x any) *conn {
 		return nil // a packet socket copies as io.Copy would (an empty datagram is no EOF)
 	}
 	return c
-}
-
-// hostCopy is io.Copy(dst, src) between two spindle connections: the
-// bytes go from socket to socket in the host, never entering guest
-// memory (Go's own TCPConn.ReadFrom and WriteTo splice them in the
-// kernel). An error is reported as op ("readfrom" or "writeto") on c, as
-// Go does.
-func hostCopy(dst, src, c *conn, op string) (int64, error) {
-	var total int64
-	for {
-		n, e, again := sysCopy(dst.fd.id, src.fd.id)
-		total += n
-		switch {
-		case e != 0:
-			return total, c.opErr(op, hostErr(e, op))
-		case again == 0:
-			return total, nil
-		case again == 2:
-			runtime.Gosched() // a long stream lets the shard's other fibers run
-		}
-	}
 }
 
 // Close closes the connection.

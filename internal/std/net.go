@@ -78,29 +78,18 @@ type copyState struct {
 	pending  []byte
 }
 
-// copyRounds is how many chunks one sysCopy step moves at most.
+// copyRounds is how many chunks sysCopy moves before it yields.
 const copyRounds = 16
-
-// sysCopy's again result (the guest's hostCopy knows them too).
-const (
-	copyDone  = 0 // finished (EOF or an error)
-	copyAgain = 1 // call again
-	copyYield = 2 // yield, then call again
-)
 
 // hostSock is one socket a guest program opened.
 // It keeps no reference to its machine (the table of machData must not
 // keep a dropped machine reachable).
 type hostSock struct {
-	id     int
-	fd     int
-	family int
-	sotype int
+	id             int
+	fd             int
+	family, sotype int32
 
-	closed     bool
-	registered bool
-	unlinkPath string        // a Unix listener's socket file...
-	unlink     bool          // ...removed on Close if set
+	unlinkPath string        // a Unix listener's socket file, removed on Close if unlink
 	peer       unix.Sockaddr // the remote address known from accept, if any
 
 	rq, wq []*sockWaiter // parked readers (and acceptors), writers (and connectors)
@@ -108,19 +97,25 @@ type hostSock struct {
 	// while no second fiber reads at the same time (see waiter).
 	rdW sockWaiter
 	// rd and wr are the socket's batched read and write (net_batch.go).
-	rd, wr sockOp
+	rd, wr opSide
 
 	// rdEvents counts the poller's read-side reports for the socket (data,
 	// hang-up); a read that found the socket empty records it in
-	// drainedAt, so a later read can park at once while no such report
-	// came since (edge-triggered: any new data is a report) instead of
-	// making a system call that fails with EAGAIN. Empty means EAGAIN, or
-	// a short read of a TCP socket: TCP's recvmsg returns less than asked
-	// only when its receive queue (and backlog) ran dry, or at the end of
-	// stream or an urgent mark (see shortUnsure), and data that arrives
-	// later is a new edge.
+	// drainedAt (and sets drained), so a later read can park at once
+	// while no such report came since (edge-triggered: any new data is a
+	// report) instead of making a system call that fails with EAGAIN.
+	// Empty means EAGAIN, or a short read of a TCP socket: TCP's recvmsg
+	// returns less than asked only when its receive queue (and backlog)
+	// ran dry, or at the end of stream or an urgent mark (see
+	// shortUnsure), and data that arrives later is a new edge.
 	rdEvents, drainedAt uint32
-	drained             bool
+
+	// Deadlines in machine time (vm.Machine.Now), if set (hasRdl, hasWdl).
+	rdl, wdl time.Duration
+
+	// The small fields last, together (an idle connection holds one
+	// hostSock: 232 bytes, the 240-byte size class).
+	closed, registered, unlink, drained bool
 	// rdClass is the buffer class (bufSizes) for the socket's next read:
 	// one up after a read that filled its buffer, one down after one that
 	// would have fit the class below. A read held in a batch holds its
@@ -132,10 +127,7 @@ type hostSock struct {
 	// before the peer's FIN reads short while the end of stream stays to be
 	// read, and a read stops short at an urgent mark with data after it;
 	// in both cases the report came before the read and no new one comes.
-	shortUnsure bool
-
-	// Deadlines in machine time (vm.Machine.Now), if set.
-	rdl, wdl       time.Duration
+	shortUnsure    bool
 	hasRdl, hasWdl bool
 }
 
@@ -168,7 +160,7 @@ func addSock(m *vm.Machine, fd, family, sotype int) *hostSock {
 		d.socks = map[int]*hostSock{}
 	}
 	d.nextSock++
-	s := &hostSock{id: d.nextSock, fd: fd, family: family, sotype: sotype}
+	s := &hostSock{id: d.nextSock, fd: fd, family: int32(family), sotype: int32(sotype)}
 	d.socks[s.id] = s
 	d.mu.Unlock()
 	return s
@@ -419,7 +411,7 @@ func (d *machData) closeSockets() {
 	d.mu.Unlock()
 	for _, s := range socks {
 		s.rq, s.wq = nil, nil
-		s.rd, s.wr = sockOp{}, sockOp{}
+		s.rd, s.wr = opSide{}, opSide{}
 		if !s.closed {
 			s.closed = true
 			s.release()
@@ -560,7 +552,7 @@ func init() {
 				unix.SetsockoptInt(s.fd, unix.SOL_SOCKET, unix.SO_REUSEPORT, 1)
 			}
 		}
-		if err := unix.Bind(s.fd, sockaddr(s.family, ip, port, zone, path)); err != nil {
+		if err := unix.Bind(s.fd, sockaddr(int(s.family), ip, port, zone, path)); err != nil {
 			res[0], res[1] = vm.Str("bind"), vm.Int(int64(errnoOf(err)))
 			return
 		}
@@ -625,7 +617,7 @@ func init() {
 			res[0] = vm.Int(netTimeout)
 			return
 		}
-		sa := sockaddr(s.family, ip, port, zone, path)
+		sa := sockaddr(int(s.family), ip, port, zone, path)
 		var err error
 		for {
 			err = unix.Connect(s.fd, sa)
@@ -668,7 +660,7 @@ func init() {
 			nfd, sa, err := unix.Accept4(s.fd, unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC)
 			switch err {
 			case nil:
-				ns := addSock(f.M, nfd, s.family, s.sotype)
+				ns := addSock(f.M, nfd, int(s.family), int(s.sotype))
 				ns.peer = sa
 				ns.connected()
 				res[0], res[1] = vm.Int(int64(ns.id)), vm.Int(0)
@@ -802,21 +794,20 @@ func init() {
 		}
 		ret(total, 0)
 	})
-	// sysCopy(dst, src int) (n int64, errno int, again int): one step of
-	// io.Copy from one socket to another, the bytes never entering guest
-	// memory (hostCopy in _std/net loops, adding up n). It copies until
-	// src has nothing more to read or dst can take no more, or until the
-	// next read would be batched (a batched read parks, and so one step
-	// makes at most one); then, if it copied anything, it returns with
-	// again = copyAgain, else it parks until the socket is ready (or its
-	// batched read or write completes). So a fiber parked here holds no
-	// copy state, except bytes read but not yet written (dst full), kept
-	// as the fiber's host state, or its batched operation. After
-	// copyRounds chunks it returns copyYield: hostCopy yields, so a stream
-	// that never blocks does not monopolise the shard.
+	// sysCopy(dst, src int, n *int64) (errno int): io.Copy from one
+	// socket to another, the bytes never entering guest memory
+	// (TCPConn.WriteTo and ReadFrom in _std/net). It adds what it copied
+	// to *n as it goes and returns at the end of src (errno 0) or on an
+	// error; meanwhile it parks until a socket is ready or its batched
+	// read or write completes, re-executing on resume. So a fiber parked
+	// here holds no copy state but its guest frames, except bytes read
+	// but not yet written (dst full), kept as the fiber's host state, or
+	// its batched operation. After copyRounds chunks without parking it
+	// yields, so a stream that never blocks does not monopolise the
+	// shard.
 	reg("net.sysCopy", func(f *vm.Fiber, args, res []vm.Value) {
 		resumed := f.Resuming() // a cancelled park unwinds here
-		dstID, srcID := int(args[0].Int()), int(args[1].Int())
+		dstID, srcID, np := int(args[0].Int()), int(args[1].Int()), args[2].Ptr()
 		var pend []byte
 		if st, _ := f.HostState().(*copyState); st != nil {
 			f.SetHostState(nil)
@@ -824,10 +815,15 @@ func init() {
 				pend = st.pending
 			}
 		}
+		// total is what this call copied; it goes to *n however the call
+		// ends (a park included).
 		var total int64
-		ret := func(errno, again int) {
-			res[0], res[1], res[2] = vm.Int(total), vm.Int(int64(errno)), vm.Int(int64(again))
-		}
+		defer func() {
+			if total != 0 {
+				*np = vm.Int(np.Int() + total)
+			}
+		}()
+		ret := func(errno int) { res[0] = vm.Int(int64(errno)) }
 		keep := func() {
 			if len(pend) > 0 {
 				f.SetHostState(&copyState{dst: dstID, src: srcID, pending: pend})
@@ -852,27 +848,22 @@ func init() {
 					putBuf(r.bp)
 				}
 			}
-			ret(netClosed, copyDone)
+			ret(netClosed)
 			return
 		}
 		readyWake := resumed && !rd.ok && !wr.ok // a readiness report woke it
 		if resumed {
 			if v, _ := f.Xfer(); v.Int() != 0 {
-				ret(int(v.Int()), copyDone)
+				ret(int(v.Int()))
 				return
 			}
 		}
-		// blocked ends the step when s would block: return what was
-		// copied, or park on s if nothing was.
+		// blocked parks on s, which would block.
 		blocked := func(s *hostSock, write bool) {
 			keep()
-			if total > 0 {
-				ret(0, copyAgain)
-				return
-			}
 			if e := s.wait(f, write); e != 0 {
 				f.SetHostState(nil)
-				ret(e, copyDone)
+				ret(e)
 			}
 		}
 		// wrote accounts for a write of buf that took w bytes (w < 0: none).
@@ -896,7 +887,7 @@ func init() {
 				putBuf(rd.bp)
 			case rd.res == 0:
 				putBuf(rd.bp)
-				ret(0, copyDone) // EOF: io.Copy's success
+				ret(0) // EOF: io.Copy's success
 				return
 			case rd.errno() == unix.EAGAIN:
 				// Empty when it ran; parks below unless a read-side
@@ -905,7 +896,7 @@ func init() {
 				src.setDrained(rd.evAt)
 			default:
 				putBuf(rd.bp)
-				ret(int(rd.errno()), copyDone)
+				ret(int(rd.errno()))
 				return
 			}
 		case wr.ok:
@@ -916,7 +907,7 @@ func init() {
 				wrote(wr.buf(), 0) // all of it pending: wait below
 			default:
 				putBuf(wr.bp)
-				ret(int(wr.errno()), copyDone)
+				ret(int(wr.errno()))
 				return
 			}
 			putBuf(wr.bp)
@@ -932,7 +923,7 @@ func init() {
 		for rounds := 0; ; {
 			if len(pend) > 0 {
 				if dst.expired(f.M, true) {
-					ret(netTimeout, copyDone)
+					ret(netTimeout)
 					return
 				}
 				n, err := unix.Write(dst.fd, pend)
@@ -943,7 +934,7 @@ func init() {
 					blocked(dst, true)
 					return
 				case err != nil:
-					ret(errnoOf(err), copyDone)
+					ret(errnoOf(err))
 					return
 				}
 				total += int64(n)
@@ -951,25 +942,20 @@ func init() {
 				continue
 			}
 			if rounds++; rounds > copyRounds {
-				ret(0, copyYield)
+				keep() // yield, as runtime.Gosched does
+				f.Park("yield")
+				f.Wake(vm.Value{}, true)
 				return
 			}
 			if src.expired(f.M, false) {
-				ret(netTimeout, copyDone)
+				ret(netTimeout)
 				return
 			}
 			if src.isDrained() && (total > 0 || !readyWake) {
 				blocked(src, false) // nothing arrived since it was emptied
 				return
 			}
-			if total > 0 {
-				if src.rd.poller(f) != nil {
-					// Return what was copied: the next step's read is
-					// batched (it parks, which a step that copied may not).
-					ret(0, copyAgain)
-					return
-				}
-			} else if src.rd.queue(f, src, bp, len(buf), false, byCopy) {
+			if src.rd.queue(f, src, bp, len(buf), false, byCopy) {
 				bp = nil // the op holds it
 				return   // the read resumes in the rd case
 			}
@@ -986,10 +972,10 @@ func init() {
 				blocked(src, false)
 				return
 			case err != nil:
-				ret(errnoOf(err), copyDone)
+				ret(errnoOf(err))
 				return
 			case n == 0:
-				ret(0, copyDone) // EOF: io.Copy's success
+				ret(0) // EOF: io.Copy's success
 				return
 			}
 			src.readGot(n, len(buf), src.rdEvents)

@@ -1,6 +1,8 @@
 package std
 
 import (
+	"sync"
+
 	"golang.org/x/sys/unix"
 
 	"spindle/internal/poll"
@@ -20,20 +22,35 @@ import (
 // answered (MSG_DONTWAIT: an empty socket answers EAGAIN, and the fiber
 // parks on readiness as before), so the paths after it are the same.
 
-// sockOp is a socket's read or write queued on the poller's batch. Its
-// fiber parks until Done, and takes the result when its host function
-// runs again (take). A socket has one for reads and one for writes; a
-// second fiber reading (or writing) the socket while one is in use makes
-// the system call itself.
+// opSide is a socket's read or write side in the batch. It holds an op
+// only while one is queued or its result is not yet taken: ops are reused
+// (newOp), and an idle socket holds none. A second
+// fiber reading (or writing) the socket while the side's op is in use
+// makes the system call itself.
+type opSide struct {
+	op *sockOp
+	// last marks the side's last op with its fiber's id and park
+	// generation (opMark): a fiber whose last park was that op streams on
+	// the socket (see poller). Two fibers' marks could only collide past
+	// 2^40 parks, and then would only change whether an op is batched.
+	last uint64
+}
+
+// opMark is f's id and park generation, for opSide.last.
+func opMark(f *vm.Fiber) uint64 { return uint64(f.ID)<<40 ^ f.Parks() }
+
+// sockOp is a read or write queued on the poller's batch. Its fiber parks
+// until Done, and takes the result when its host function runs again
+// (take); the op is then freed for reuse.
 type sockOp struct {
 	owner *vm.Fiber // the fiber whose operation this is, until it takes it
 	// id and gen are the goroutine id and park generation (vm.Fiber.Parks)
 	// of the op's park: its result is for that park only (fiber records
-	// are reused). Kept after the result is taken, they tell a fiber
-	// streaming ops on the socket without parking otherwise (see queue).
+	// are reused).
 	id     int64
 	gen    uint64
 	s      *hostSock
+	side   *opSide // where s holds it
 	tok    vm.Token
 	bp     *[]byte // the host buffer (getBuf)
 	n      int32   // bytes queued
@@ -42,6 +59,26 @@ type sockOp struct {
 	state  uint8
 	by     opCaller // the host function that queued it, the only one to take it
 	dropFn func()   // o.drop, made once (a method value allocates)
+}
+
+// freeOps holds idle ops for reuse (a sync.Pool: an idle server's
+// collections free them).
+var freeOps sync.Pool
+
+// newOp returns an idle op.
+func newOp() *sockOp {
+	if o, _ := freeOps.Get().(*sockOp); o != nil {
+		return o
+	}
+	o := &sockOp{}
+	o.dropFn = o.drop
+	return o
+}
+
+// freeOp clears an op and puts it back for reuse.
+func freeOp(o *sockOp) {
+	*o = sockOp{dropFn: o.dropFn}
+	freeOps.Put(o)
 }
 
 // opCaller names the host function that queued an op: sysRead, sysWrite
@@ -67,14 +104,14 @@ const (
 // socket would be queued now, else nil: the op is free, f is not called
 // back from host code (which must not park), f is not streaming on the
 // socket, the poller batches, and the flush will be shared.
-func (o *sockOp) poller(f *vm.Fiber) poll.Poller {
-	if o.state == opDone && (o.owner.ID != o.id || o.owner.State() == vm.Dead) {
-		o.reset(true) // its fiber ended without taking the result
+func (sd *opSide) poller(f *vm.Fiber) poll.Poller {
+	if o := sd.op; o != nil && o.state == opDone && (o.owner.ID != o.id || o.owner.State() == vm.Dead) {
+		o.release(true) // its fiber ended without taking the result
 	}
-	if o.state != opIdle || f.InCallback() {
+	if sd.op != nil || f.InCallback() {
 		return nil
 	}
-	if o.id == f.ID && o.gen == f.Parks() {
+	if sd.last == opMark(f) {
 		// The fiber's last op on this socket was its last park: it streams
 		// (a writer in a loop, a reader draining a stream). Batching would
 		// park it at every call, handing the shard to its peer after each
@@ -100,23 +137,24 @@ func (o *sockOp) poller(f *vm.Fiber) poll.Poller {
 // queue queues a read into (write false), or a write of, (*bp)[:n] on s
 // and parks f; false (and nothing done) if it would not be queued
 // (poller) or the batch is full.
-func (o *sockOp) queue(f *vm.Fiber, s *hostSock, bp *[]byte, n int, write bool, by opCaller) bool {
-	p := o.poller(f)
+func (sd *opSide) queue(f *vm.Fiber, s *hostSock, bp *[]byte, n int, write bool, by opCaller) bool {
+	p := sd.poller(f)
 	if p == nil {
 		return false
 	}
+	o := newOp()
 	buf := (*bp)[:n]
 	if write && !p.Send(s.fd, buf, o) || !write && !p.Recv(s.fd, buf, o) {
+		freeOp(o)
 		return false
 	}
-	if o.dropFn == nil {
-		o.dropFn = o.drop
-	}
-	o.owner, o.id, o.s, o.bp, o.n, o.state, o.by = f, f.ID, s, bp, int32(n), opQueued, by
+	o.owner, o.id, o.s, o.side, o.bp, o.n, o.state, o.by = f, f.ID, s, sd, bp, int32(n), opQueued, by
+	sd.op = o
 	f.M.AddPending(1)
 	f.ParkUnlink("IO wait", o.dropFn) // may drop at once (cancelled)
 	if f.State() == vm.Parked {
 		o.tok, o.gen = f.Token(), f.Parks()
+		sd.last = opMark(f)
 	}
 	return true
 }
@@ -144,29 +182,35 @@ func (o *sockOp) drop() {
 		p.Drop(o)
 	}
 	m.AddPending(-1)
-	o.reset(true)
+	o.release(true)
 }
 
-// closed ends the op of a socket being closed: a queued one leaves the
-// batch (its fd is about to be closed, and its number may be reused) and
-// its fiber resumes with netClosed.
-func (o *sockOp) closed() {
+// closed ends the side's op, if any, as its socket is being closed: a
+// queued one leaves the batch (its fd is about to be closed, and its
+// number may be reused) and its fiber resumes with netClosed.
+func (sd *opSide) closed() {
+	o := sd.op
+	if o == nil {
+		return
+	}
 	switch o.state {
 	case opQueued:
 		tok := o.tok
 		o.drop()
 		tok.Wake(vm.Int(netClosed), true)
 	case opDone:
-		o.reset(true)
+		o.release(true)
 	}
 }
 
-// reset makes the op idle, returning its buffer to the pool if put.
-func (o *sockOp) reset(put bool) {
+// release takes the op off its side and frees it, returning its buffer
+// to the pool if put.
+func (o *sockOp) release(put bool) {
 	if put && o.bp != nil {
 		putBuf(o.bp)
 	}
-	*o = sockOp{dropFn: o.dropFn, id: o.id, gen: o.gen}
+	o.side.op = nil
+	freeOp(o)
 }
 
 // opResult is a completed op taken by its fiber, or a system call's
@@ -189,12 +233,12 @@ func (r opResult) errno() unix.Errno { return unix.Errno(-r.res) }
 
 // take returns f's completed op queued by the host function by, if there
 // is one; the buffer is the caller's to put back.
-func (o *sockOp) take(f *vm.Fiber, by opCaller) opResult {
-	if o.state != opDone || o.owner != f || o.id != f.ID || o.gen != f.Parks() || o.by != by {
+func (sd *opSide) take(f *vm.Fiber, by opCaller) opResult {
+	o := sd.op
+	if o == nil || o.state != opDone || o.owner != f || o.id != f.ID || o.gen != f.Parks() || o.by != by {
 		return opResult{}
 	}
 	r := opResult{bp: o.bp, n: int(o.n), res: int(o.res), evAt: o.evAt, ok: true}
-	o.bp = nil
-	o.reset(false)
+	o.release(false)
 	return r
 }

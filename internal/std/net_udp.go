@@ -68,7 +68,7 @@ func init() {
 			buf = make([]byte, len(b)) // a datagram goes out whole
 		}
 		guestBytesTo(buf, b)
-		to := sockaddr(s.family, ip, port, zone, "")
+		to := sockaddr(int(s.family), ip, port, zone, "")
 		for {
 			err := unix.Sendto(s.fd, buf, 0, to)
 			switch {
