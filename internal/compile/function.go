@@ -127,10 +127,10 @@ func (fc *fnc) layout() {
 			fc.nregs += n
 		}
 	}
+	fc.poolLocals(pooled)
 	for _, e := range extracts {
 		fc.regs[e] = fc.regs[e.Tuple] + int32(e.Index)
 	}
-	fc.poolLocals(pooled)
 	for v, to := range aliases {
 		fc.regs[v] = fc.regs[to]
 	}
@@ -1367,16 +1367,16 @@ func (fc *fnc) coalesce() map[ssa.Value]*ssa.Phi {
 	return out
 }
 
-// poolable reports whether v lives inside its block: a single-register
-// value (not a phi, tuple or extract, not coalesced into a phi) defined and
-// used only in its own block, and not by a phi there. Such values take
-// their registers from a pool (poolLocals).
+// poolable reports whether v lives inside its block: a value (not a phi
+// or extract, not coalesced into a phi) defined and used only in its own
+// block, and not by a phi there; a tuple's uses are its extracts' uses.
+// Such values take their registers from a pool (poolLocals).
 func (fc *fnc) poolable(v ssa.Value, coalesced map[ssa.Value]*ssa.Phi) bool {
 	switch v.(type) {
 	case *ssa.Phi, *ssa.Extract:
 		return false
 	}
-	if _, tup := v.Type().(*types.Tuple); tup || coalesced[v] != nil {
+	if tup, ok := v.Type().(*types.Tuple); ok && tup.Len() == 0 || coalesced[v] != nil {
 		return false
 	}
 	if a, ok := v.(*ssa.Alloc); ok && fc.c.byValue(a) {
@@ -1386,12 +1386,22 @@ func (fc *fnc) poolable(v ssa.Value, coalesced map[ssa.Value]*ssa.Phi) bool {
 	if !ok || v.Referrers() == nil {
 		return false
 	}
+	local := func(refs []ssa.Instruction) bool {
+		for _, r := range refs {
+			if _, phi := r.(*ssa.Phi); phi || r.Block() != ins.Block() {
+				return false
+			}
+		}
+		return true
+	}
 	for _, r := range *v.Referrers() {
-		if _, phi := r.(*ssa.Phi); phi || r.Block() != ins.Block() {
-			return false
+		if e, ok := r.(*ssa.Extract); ok {
+			if e.Block() != ins.Block() || e.Referrers() == nil || !local(*e.Referrers()) {
+				return false
+			}
 		}
 	}
-	return true
+	return local(*v.Referrers())
 }
 
 // poolLocals gives the values that live inside one block (pooled, see
@@ -1403,13 +1413,21 @@ func (fc *fnc) poolable(v ssa.Value, coalesced map[ssa.Value]*ssa.Phi) bool {
 // value lives from its definition through its last use; an instruction's
 // operands stay live through it, so its result never lands in an
 // operand's register; a comparison fused into its block's If is used at
-// the If, where it is emitted. Without the pool every SSA value had a
-// register of its own: frames, and so parked fibers, were 1.5-2x larger.
+// the If, where it is emitted. A tuple (a call's results, a comma-ok)
+// takes consecutive registers, one per element, and lives through its
+// extracts' last use. Without the pool every SSA value had a register of
+// its own: frames, and so parked fibers, were 1.5-2x larger.
 func (fc *fnc) poolLocals(pooled map[ssa.Value]bool) {
 	base := fc.nregs
 	size := int32(0)
 	pos := map[ssa.Instruction]int{}
 	last := map[ssa.Value]int{}
+	width := func(v ssa.Value) int {
+		if tup, ok := v.Type().(*types.Tuple); ok {
+			return tup.Len()
+		}
+		return 1
+	}
 	for _, b := range fc.f.Blocks {
 		clear(pos)
 		clear(last)
@@ -1417,6 +1435,12 @@ func (fc *fnc) poolLocals(pooled map[ssa.Value]bool) {
 			pos[ins] = i
 		}
 		end := len(b.Instrs) - 1
+		useAt := func(r ssa.Instruction) int {
+			if c, ok := r.(*ssa.BinOp); ok && fc.fused[c] {
+				return end
+			}
+			return pos[r]
+		}
 		for i, ins := range b.Instrs {
 			v, ok := ins.(ssa.Value)
 			if !ok || !pooled[v] {
@@ -1424,21 +1448,46 @@ func (fc *fnc) poolLocals(pooled map[ssa.Value]bool) {
 			}
 			l := i
 			for _, r := range *v.Referrers() {
-				j := pos[r]
-				if c, ok := r.(*ssa.BinOp); ok && fc.fused[c] {
-					j = end
+				l = max(l, useAt(r))
+				if e, ok := r.(*ssa.Extract); ok {
+					for _, er := range *e.Referrers() {
+						l = max(l, useAt(er))
+					}
 				}
-				l = max(l, j)
 			}
 			last[v] = l
 		}
+		// busy[r] marks pool register r as held by a live value; a value
+		// takes the lowest run of free registers that fits it.
+		var busy []bool
+		take := func(n int) int32 {
+			for r := 0; ; r++ {
+				fits := true
+				for k := r; k < r+n && k < len(busy); k++ {
+					if busy[k] {
+						fits = false
+						break
+					}
+				}
+				if fits {
+					for len(busy) < r+n {
+						busy = append(busy, false)
+					}
+					for k := r; k < r+n; k++ {
+						busy[k] = true
+					}
+					return int32(r)
+				}
+			}
+		}
 		var active []ssa.Value
-		var free []int32
-		next := int32(0)
 		for i, ins := range b.Instrs {
 			for k := 0; k < len(active); {
-				if last[active[k]] < i {
-					free = append(free, fc.regs[active[k]]-base)
+				if a := active[k]; last[a] < i {
+					r := int(fc.regs[a] - base)
+					for j := r; j < r+width(a); j++ {
+						busy[j] = false
+					}
 					active[k] = active[len(active)-1]
 					active = active[:len(active)-1]
 					continue
@@ -1452,26 +1501,10 @@ func (fc *fnc) poolLocals(pooled map[ssa.Value]bool) {
 			if _, ok := last[v]; !ok {
 				continue
 			}
-			var r int32
-			if len(free) > 0 {
-				// The lowest free register, so the pool stays small.
-				m := 0
-				for k := range free {
-					if free[k] < free[m] {
-						m = k
-					}
-				}
-				r = free[m]
-				free[m] = free[len(free)-1]
-				free = free[:len(free)-1]
-			} else {
-				r = next
-				next++
-			}
-			fc.regs[v] = base + r
+			fc.regs[v] = base + take(width(v))
 			active = append(active, v)
 		}
-		size = max(size, next)
+		size = max(size, int32(len(busy)))
 	}
 	fc.nregs += size
 }
