@@ -220,9 +220,26 @@ func (fc *fnc) constReg(v vm.Value, key string) int32 {
 	if r, ok := fc.consts[key]; ok {
 		return r
 	}
+	// Constants of different types with the same representation (0, nil,
+	// false and 0.0 are all the zero Value) share a register: registers
+	// are untyped, and a constant's is never written.
+	vkey := ""
+	switch x := v.R.(type) {
+	case nil:
+		vkey = fmt.Sprintf("v|%d", v.N)
+	case string:
+		vkey = fmt.Sprintf("s|%d|%s", v.N, x)
+	}
+	if r, ok := fc.consts[vkey]; ok && vkey != "" {
+		fc.consts[key] = r
+		return r
+	}
 	r := fc.nregs
 	fc.nregs++
 	fc.consts[key] = r
+	if vkey != "" {
+		fc.consts[vkey] = r
+	}
 	fc.vf.Consts = append(fc.vf.Consts, v)
 	return r
 }
