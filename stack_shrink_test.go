@@ -13,7 +13,9 @@ import (
 // a select, a host call (a socket read, which re-executes on resume with
 // its argument window) and a sleep. Each worker grows its stack deep,
 // returns, parks holding locals and a deferred call, and on waking checks
-// them. The host functions: note records the calling fiber, stacks sums
+// them. A fiber parked on the small stack allocated with its record keeps
+// it (a separate smaller one would not free it). The host functions: note
+// records the calling fiber, stacks sums
 // the noted fibers' stack sizes, gc runs the shrink passes two
 // collections would (the first marks the parked fibers, the second
 // shrinks them).
@@ -29,6 +31,8 @@ import (
 func note()
 func stacks() int
 func gc()
+func noteSmall()
+func smallStack() int
 
 // deep grows the stack: each frame holds an array.
 func deep(n int) int {
@@ -95,6 +99,11 @@ func main() {
 	if err != nil {
 		panic(err)
 	}
+	gate := make(chan int)
+	go func() {
+		noteSmall()
+		<-gate // parked on its first stack, allocated with its record
+	}()
 	kinds := []string{"recv", "recvok", "select", "read", "sleep"}
 	chans := map[string]chan int{}
 	out := make(chan result, len(kinds))
@@ -105,10 +114,12 @@ func main() {
 	for i := 0; i < 10; i++ {
 		runtime.Gosched() // every worker reaches its park
 	}
-	before := stacks()
+	before, small := stacks(), smallStack()
 	gc()
 	after := stacks()
 	println("shrunk:", after*4 <= before, before > 0)
+	println("small stack kept:", smallStack() == small)
+	close(gate)
 	chans["recv"] <- 6
 	chans["recvok"] <- 6
 	chans["select"] <- 6
@@ -124,8 +135,11 @@ func main() {
 }
 `
 	var noted []*vm.Fiber
+	var small *vm.Fiber
 	host := map[string]vm.HostFunc{
-		"main.note": func(f *vm.Fiber, args, res []vm.Value) { noted = append(noted, f) },
+		"main.noteSmall":  func(f *vm.Fiber, args, res []vm.Value) { small = f },
+		"main.smallStack": func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(small.StackSize())) },
+		"main.note":       func(f *vm.Fiber, args, res []vm.Value) { noted = append(noted, f) },
 		"main.stacks": func(f *vm.Fiber, args, res []vm.Value) {
 			n := 0
 			for _, w := range noted {
@@ -141,7 +155,7 @@ func main() {
 			f.M.AfterGC()
 		},
 	}
-	want := "shrunk: true true\nrecv 52\nrecvok 52\nselect 52\nread 46\nsleep 46\n"
+	want := "shrunk: true true\nsmall stack kept: true\nrecv 52\nrecvok 52\nselect 52\nread 46\nsleep 46\n"
 	if code, stderr := runWithHost(t, src, host); code != 0 || stderr != want {
 		t.Fatalf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
 	}

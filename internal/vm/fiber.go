@@ -140,6 +140,7 @@ const (
 	fChanWait                           // parked with its own wait entry (sg) in a channel's queue
 	fSelectWait                         // parked in a select: its wait entries are ext.selPtrs
 	fIdleMark                           // parked when the last stack-shrink pass ran (shrink.go); every park clears it
+	fGrown                              // on the machine's list of fibers whose stacks grew (Machine.grown, shrink.go)
 )
 
 func (f *Fiber) has(b fiberFlags) bool { return f.flags&b != 0 }
@@ -168,6 +169,10 @@ type fiberExt struct {
 	warned           bool    // the starved-fiber warning was printed
 	selBuf           []sudog // a select's wait entries, reused
 	selPtrs          []*sudog
+	// grownAt is 1 + the fiber's index in Machine.grown, for a fiber that
+	// can have a handle (0: not there): when it ends, its entry is cleared
+	// at once, so the list does not keep its result alive (shrink.go).
+	grownAt int32
 }
 
 // panicking returns the panic f is unwinding, or nil.
@@ -389,6 +394,9 @@ func (f *Fiber) growStack(n int) bool {
 	}
 	ns := make([]Value, sz)
 	copy(ns, f.stack)
+	if !f.has(fGrown) {
+		f.M.addGrown(f)
+	}
 	if len(f.stack) <= inlineStackMax && f.hostTop == 0 {
 		// Possibly the stack allocated with the fiber (allocFiber): it
 		// stays as long as the fiber does, so it must not keep the values

@@ -187,7 +187,9 @@ func (m *Machine) fiberDone(f *Fiber) {
 	}
 	// A finished fiber's handle may be kept (by a joiner, say): drop its
 	// stack so nothing it referenced stays reachable through it (and
-	// clear it if it may be the one allocated with the fiber).
+	// clear it if it may be the one allocated with the fiber), and take
+	// it off the list of grown stacks.
+	m.dropGrown(f)
 	if len(f.stack) <= inlineStackMax {
 		clear(f.stack)
 	}

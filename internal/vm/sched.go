@@ -99,9 +99,11 @@ type Machine struct {
 	nextID     atomic.Int64
 
 	maxStack int // in Values
-	// gcSeen is gcCycles when this shard last ran a stack-shrink pass
-	// (shrink.go).
+	// gcSeen is gcCycles when this shard last ran a stack-shrink pass;
+	// grown lists the fibers whose stacks grew and were not shrunk since
+	// (fGrown), which the pass visits (shrink.go).
 	gcSeen uint32
+	grown  []*Fiber
 	budget int
 	rng    uint64
 
@@ -334,7 +336,7 @@ func (m *Machine) recycle(f *Fiber) bool {
 		clear(frames[:cap(frames)])
 	}
 	// Cleared but for its place on the list of fibers (see linkAll).
-	*f = Fiber{stack: stack, gen: gen, state: Dead, flags: f.flags & fLinked, allNext: f.allNext}
+	*f = Fiber{stack: stack, gen: gen, state: Dead, flags: f.flags & (fLinked | fGrown), allNext: f.allNext}
 	if frames != nil {
 		f.frames = frames[:1]
 	} else {
@@ -668,6 +670,7 @@ func (m *Machine) release() {
 		f, f.ext.allPrev, f.ext.allNext = f.ext.allNext, nil, nil
 	}
 	m.allHead, m.handles = nil, nil
+	m.grown = nil
 	m.rq, m.runnext = runq{}, nil
 	m.freeFibers = nil
 	m.freeSpawns = [maxSpawnVals + 1][]*spawnRec{}

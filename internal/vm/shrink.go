@@ -21,8 +21,10 @@ import (
 //     re-arms itself, installed when the first machine is made).
 //   - A shard looks at gcCycles between slices (with its other periodic
 //     checks, every 256 slices, and before it idles) and, when it moved,
-//     runs a pass over its fibers (shrinkIdle). A guest's runtime.GC runs
-//     one when its collection completes (AfterGC).
+//     runs a pass (shrinkIdle) over its fibers whose stacks grew (the
+//     machine's grown list: a fiber that never outgrew its first stack
+//     has nothing to shrink, and a pass does not visit it). A guest's
+//     runtime.GC runs one when its collection completes (AfterGC).
 //   - A pass shrinks only fibers that have stayed parked since the
 //     previous pass: a pass sets fIdleMark on every parked fiber, and
 //     every park clears it. Those fibers have been parked for at least a
@@ -34,7 +36,11 @@ import (
 //     parked at may be a host call, which re-executes with its window
 //     when the fiber resumes), rounded up to the allocator's size class.
 //     It replaces the old one only if that saves at least a quarter. The
-//     frame array is trimmed to its frames too.
+//     frame array is trimmed to its frames too. A fiber that wakes and
+//     calls deeper again grows again (doubling, or straight to its entry
+//     function's StackNeed): like Go's, a stack shrunk at one collection
+//     may regrow before the next, which the one-cycle idle rule makes
+//     rare.
 //
 // What may point into a parked fiber's stack: only a direct channel
 // operation's destination register (sudog.dst), which the pass moves.
@@ -82,30 +88,77 @@ func (m *Machine) AfterGC() {
 	m.shrinkIdle()
 }
 
-// shrinkIdle is one pass: it shrinks the stacks of the fibers parked
-// since the previous pass and marks the other parked fibers.
-func (m *Machine) shrinkIdle() {
-	m.eachFiber(func(f *Fiber) {
-		if f.state != Parked {
-			return
-		}
-		if !f.has(fIdleMark) {
-			f.setFlag(fIdleMark)
-			return
-		}
-		f.shrinkStack()
-	})
+// addGrown puts f, whose stack just grew, on the machine's list.
+func (m *Machine) addGrown(f *Fiber) {
+	f.setFlag(fGrown)
+	if !f.has(fRecyclable) && f.ext != nil {
+		f.ext.grownAt = int32(len(m.grown)) + 1
+	}
+	m.grown = append(m.grown, f)
 }
 
-// shrinkStack fits f's stack and frame array, f being parked.
-func (f *Fiber) shrinkStack() {
-	n := len(f.frames)
-	if n == 0 || f.hostTop != 0 {
+// dropGrown takes an ended fiber that can have a handle off the list at
+// once (a go statement's fiber holds nothing once ended, and leaves at
+// the next pass).
+func (m *Machine) dropGrown(f *Fiber) {
+	x := f.ext
+	if !f.has(fGrown) || x == nil || x.grownAt == 0 {
 		return
+	}
+	if i := int(x.grownAt) - 1; i < len(m.grown) && m.grown[i] == f {
+		m.grown[i] = nil
+	}
+	x.grownAt = 0
+	f.clearFlag(fGrown)
+}
+
+// shrinkIdle is one pass: it shrinks the stacks of the grown fibers
+// parked since the previous pass and marks the other parked ones. It
+// visits only the machine's list of fibers whose stacks grew (fGrown,
+// added by growStack), so a million parked fibers that never called
+// deeper than their first stack cost a pass nothing. A fiber leaves the
+// list when its stack is shrunk or it ends for good (a recycled record
+// stays, with its stack, for the fiber that reuses it).
+func (m *Machine) shrinkIdle() {
+	keep := m.grown[:0]
+	for _, f := range m.grown {
+		switch {
+		case f == nil: // ended (dropGrown)
+			continue
+		case f.state == Dead && f.stack == nil:
+			f.clearFlag(fGrown)
+			continue
+		case f.state != Parked:
+		case !f.has(fIdleMark):
+			f.setFlag(fIdleMark)
+		case f.shrinkStack():
+			f.clearFlag(fGrown)
+			if f.ext != nil {
+				f.ext.grownAt = 0
+			}
+			continue
+		}
+		if f.ext != nil && f.ext.grownAt != 0 {
+			f.ext.grownAt = int32(len(keep)) + 1
+		}
+		keep = append(keep, f)
+	}
+	clear(m.grown[len(keep):])
+	m.grown = keep
+}
+
+// shrinkStack fits f's stack and frame array, f being parked; it reports
+// whether it replaced the stack.
+func (f *Fiber) shrinkStack() bool {
+	n := len(f.frames)
+	if n == 0 || f.hostTop != 0 || len(f.stack) <= inlineStackMax {
+		// A stack that small may be the one allocated with the record,
+		// which a smaller one would not free.
+		return false
 	}
 	for i := range f.frames {
 		if f.frames[i].kind == frameHost {
-			return
+			return false
 		}
 	}
 	if n == 1 {
@@ -120,7 +173,7 @@ func (f *Fiber) shrinkStack() {
 	keep := int(top.base+top.fn.NRegs) + callWindow(top.fn)
 	size := roundupsize(keep*int(valueSize)) / int(valueSize)
 	if size > len(f.stack)*3/4 {
-		return
+		return false
 	}
 	ns := make([]Value, size)
 	copy(ns, f.stack[:min(keep, len(f.stack))])
@@ -131,10 +184,8 @@ func (f *Fiber) shrinkStack() {
 			f.sg.dst = &ns[off]
 		}
 	}
-	if len(f.stack) <= inlineStackMax {
-		clear(f.stack) // possibly the stack allocated with the fiber (growStack)
-	}
 	f.stack = ns
+	return true
 }
 
 // callWindow is what a host call of fn's needs above fn's registers: the
