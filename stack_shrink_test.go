@@ -2,6 +2,7 @@ package spindle
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 
 	"spindle/internal/vm"
@@ -156,6 +157,82 @@ func main() {
 		},
 	}
 	want := "shrunk: true true\nsmall stack kept: true\nrecv 52\nrecvok 52\nselect 52\nread 46\nsleep 46\n"
+	if code, stderr := runWithHost(t, src, host); code != 0 || stderr != want {
+		t.Fatalf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
+	}
+}
+
+// Without any guest runtime.GC, the host's collections reach a shard
+// that sleeps in its poller (gcReach): its passes run and a fiber parked
+// through a whole cycle is shrunk. The guest's main waits in a blocking
+// host call (on the syscall pool) that collects until the shard has run
+// two passes since, so the shard has nothing to run and sleeps
+// meanwhile.
+func TestCollectionsReachASleepingShard(t *testing.T) {
+	src := `package main
+
+func note()
+func stack() int
+func collect()
+
+func deep(n int) int {
+	var pad [16]int
+	pad[n%16] = n
+	if n == 0 {
+		return 0
+	}
+	return deep(n-1) + pad[n%16] - n + 1
+}
+
+func main() {
+	ch, done := make(chan int), make(chan int)
+	go func() {
+		deep(200)
+		note()
+		done <- <-ch + 1
+	}()
+	for stack() == 0 {
+		ch2 := make(chan int, 1)
+		ch2 <- 1
+		<-ch2 // lets the worker run up to its park
+	}
+	before := stack()
+	collect()
+	println("shrunk:", stack()*4 <= before)
+	ch <- 7
+	println("got", <-done)
+}
+`
+	var worker *vm.Fiber
+	var m *vm.Machine
+	host := map[string]vm.HostFunc{
+		"main.note": func(f *vm.Fiber, args, res []vm.Value) { worker, m = f, f.M },
+		"main.stack": func(f *vm.Fiber, args, res []vm.Value) {
+			n := 0
+			if worker != nil && worker.State() == vm.Parked {
+				n = worker.StackSize()
+			}
+			res[0] = vm.Int(int64(n))
+		},
+		"main.collect": func(f *vm.Fiber, args, res []vm.Value) {
+			if f.Resuming() {
+				return
+			}
+			want := m.ShrinkPasses() + 2
+			f.M.Offload(f, "collect", func() any {
+				// Collect until the shard ran two passes (the first marks
+				// the parked worker, the second shrinks it); bounded, so a
+				// shard that is never reached fails the test instead of
+				// hanging it.
+				for i := 0; i < 2000 && m.ShrinkPasses() < want; i++ {
+					runtime.GC()
+					runtime.Gosched()
+				}
+				return nil
+			})
+		},
+	}
+	want := "shrunk: true\ngot 8\n"
 	if code, stderr := runWithHost(t, src, host); code != 0 || stderr != want {
 		t.Fatalf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
 	}

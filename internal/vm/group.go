@@ -245,9 +245,11 @@ func (m *Machine) runShard(ready chan<- struct{}) {
 	m.loop()
 }
 
-// setThread records the machine's thread and pins it where asked.
+// setThread records the machine's thread and pins it where asked; from
+// now on collections reach the machine (gcReach, until release).
 func (m *Machine) setThread() {
 	m.tid = unix.Gettid()
+	gcReach.add(m)
 	if m.pinCPU >= 0 {
 		var set unix.CPUSet
 		set.Set(m.pinCPU % runtime.NumCPU())

@@ -102,10 +102,11 @@ type Machine struct {
 	// gcSeen is gcCycles when this shard last ran a stack-shrink pass;
 	// grown lists the fibers whose stacks grew and were not shrunk since
 	// (fGrown), which the pass visits (shrink.go).
-	gcSeen uint32
-	grown  []*Fiber
-	budget int
-	rng    uint64
+	gcSeen       uint32
+	grown        []*Fiber
+	shrinkPasses atomic.Uint64
+	budget       int
+	rng          uint64
 
 	Out      *bufio.Writer
 	exitCode int
@@ -657,6 +658,7 @@ func (m *Machine) exit(code int) {
 // release drops every fiber and timer so nothing of the run stays
 // reachable.
 func (m *Machine) release() {
+	gcReach.remove(m) // before the poller closes: no post may reach it
 	m.eachFiber(func(f *Fiber) {
 		f.stack = nil
 		f.frames = nil

@@ -20,7 +20,8 @@ import (
 //   - Every completed collection adds one to gcCycles (a finalizer that
 //     re-arms itself, installed when the first machine is made).
 //   - A shard looks at gcCycles between slices (with its other periodic
-//     checks, every 256 slices, and before it idles) and, when it moved,
+//     checks, every 256 slices, before it idles, and when the finalizer
+//     posts to it: gcReach, which wakes a sleeping shard) and, when it moved,
 //     runs a pass (shrinkIdle) over its fibers whose stacks grew (the
 //     machine's grown list: a fiber that never outgrew its first stack
 //     has nothing to shrink, and a pass does not visit it). A guest's
@@ -67,8 +68,46 @@ type gcSentinel struct{ _ *byte }
 func armGCNotify() {
 	runtime.SetFinalizer(&gcSentinel{}, func(*gcSentinel) {
 		gcCycles.Add(1)
+		gcReach.post()
 		armGCNotify()
 	})
+}
+
+// gcReach holds the running machines, which each collection reaches with
+// a post (a shard asleep in its poller would otherwise run no pass until
+// something else woke it: an idle server's connections would keep their
+// stacks). A machine joins when its thread starts (setThread) and leaves
+// before it closes its poller (release), under the set's lock, so no
+// post reaches a closed one.
+var gcReach machineSet
+
+type machineSet struct {
+	mu sync.Mutex
+	ms map[*Machine]struct{}
+}
+
+func (r *machineSet) add(m *Machine) {
+	r.mu.Lock()
+	if r.ms == nil {
+		r.ms = map[*Machine]struct{}{}
+	}
+	r.ms[m] = struct{}{}
+	r.mu.Unlock()
+}
+
+func (r *machineSet) remove(m *Machine) {
+	r.mu.Lock()
+	delete(r.ms, m)
+	r.mu.Unlock()
+}
+
+// post asks every machine to check for a shrink pass.
+func (r *machineSet) post() {
+	r.mu.Lock()
+	for m := range r.ms {
+		m.Post(m.maybeShrink)
+	}
+	r.mu.Unlock()
 }
 
 // maybeShrink runs a shrink pass if a collection completed since the
@@ -120,6 +159,7 @@ func (m *Machine) dropGrown(f *Fiber) {
 // list when its stack is shrunk or it ends for good (a recycled record
 // stays, with its stack, for the fiber that reuses it).
 func (m *Machine) shrinkIdle() {
+	m.shrinkPasses.Add(1)
 	keep := m.grown[:0]
 	for _, f := range m.grown {
 		switch {
@@ -199,6 +239,10 @@ func callWindow(fn *Func) int {
 	}
 	return w + 1
 }
+
+// ShrinkPasses is how many stack-shrink passes the machine ran (safe from
+// any goroutine; for tests and diagnostics).
+func (m *Machine) ShrinkPasses() uint64 { return m.shrinkPasses.Load() }
 
 // StackSize is the length of f's register stack, in values.
 func (f *Fiber) StackSize() int { return len(f.stack) }
