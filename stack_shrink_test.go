@@ -8,6 +8,19 @@ import (
 	"spindle/internal/vm"
 )
 
+// deepSrc is a guest function that grows its fiber's stack: each of its
+// frames holds an array.
+const deepSrc = `
+func deep(n int) int {
+	var pad [16]int
+	pad[n%16] = n
+	if n == 0 {
+		return 0
+	}
+	return deep(n-1) + pad[n%16] - n + 1
+}
+`
+
 // A fiber parked across collections has its stack shrunk to fit its
 // frames (internal/vm/shrink.go), whatever it is parked in: a direct
 // channel receive (whose waker writes into the stack), a receive with ok,
@@ -35,15 +48,6 @@ func gc()
 func noteSmall()
 func smallStack() int
 
-// deep grows the stack: each frame holds an array.
-func deep(n int) int {
-	var pad [16]int
-	pad[n%16] = n
-	if n == 0 {
-		return 0
-	}
-	return deep(n-1) + pad[n%16] - n + 1
-}
 
 type result struct {
 	kind string
@@ -157,7 +161,7 @@ func main() {
 		},
 	}
 	want := "shrunk: true true\nsmall stack kept: true\nrecv 52\nrecvok 52\nselect 52\nread 46\nsleep 46\n"
-	if code, stderr := runWithHost(t, src, host); code != 0 || stderr != want {
+	if code, stderr := runWithHost(t, src+deepSrc, host); code != 0 || stderr != want {
 		t.Fatalf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
 	}
 }
@@ -175,14 +179,6 @@ func note()
 func stack() int
 func collect()
 
-func deep(n int) int {
-	var pad [16]int
-	pad[n%16] = n
-	if n == 0 {
-		return 0
-	}
-	return deep(n-1) + pad[n%16] - n + 1
-}
 
 func main() {
 	ch, done := make(chan int), make(chan int)
@@ -233,7 +229,7 @@ func main() {
 		},
 	}
 	want := "shrunk: true\ngot 8\n"
-	if code, stderr := runWithHost(t, src, host); code != 0 || stderr != want {
+	if code, stderr := runWithHost(t, src+deepSrc, host); code != 0 || stderr != want {
 		t.Fatalf("exit %d, stderr:\n%s\nwant:\n%s", code, stderr, want)
 	}
 }
