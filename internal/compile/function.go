@@ -22,6 +22,9 @@ type fnc struct {
 	regs  map[ssa.Value]int32
 	nregs int32
 	fused map[*ssa.BinOp]bool
+	// straight: the function has no loop and no recover block, so pooled
+	// registers are shared across blocks (isStraight, poolLocals).
+	straight bool
 	// rangeDerefs holds the positions of the `*p` range expressions Go
 	// does not evaluate (see unevaluatedRange), computed on first use.
 	rangeDerefs map[token.Pos]bool
@@ -89,6 +92,7 @@ func (fc *fnc) layout() {
 	}
 	coalesced := fc.coalesce()
 	fc.fused = fc.fusable()
+	fc.straight = fc.isStraight()
 	fc.spills = fc.readOnlySpills()
 	pooled := map[ssa.Value]bool{}
 	aliases := fc.byValueAliases(coalesced)
@@ -1384,10 +1388,10 @@ func (fc *fnc) coalesce() map[ssa.Value]*ssa.Phi {
 	return out
 }
 
-// poolable reports whether v lives inside its block: a value (not a phi
-// or extract, not coalesced into a phi) defined and used only in its own
-// block, and not by a phi there; a tuple's uses are its extracts' uses.
-// Such values take their registers from a pool (poolLocals).
+// poolable reports whether v takes its register from the pool
+// (poolLocals): a value (not a phi or extract, not coalesced into a phi)
+// not used by a phi, and used only in its own block unless the function
+// is straight (see straight); a tuple's uses are its extracts' uses.
 func (fc *fnc) poolable(v ssa.Value, coalesced map[ssa.Value]*ssa.Phi) bool {
 	switch v.(type) {
 	case *ssa.Phi, *ssa.Extract:
@@ -1403,9 +1407,9 @@ func (fc *fnc) poolable(v ssa.Value, coalesced map[ssa.Value]*ssa.Phi) bool {
 	if !ok || v.Referrers() == nil {
 		return false
 	}
-	local := func(refs []ssa.Instruction) bool {
+	fits := func(refs []ssa.Instruction) bool {
 		for _, r := range refs {
-			if _, phi := r.(*ssa.Phi); phi || r.Block() != ins.Block() {
+			if _, phi := r.(*ssa.Phi); phi || !fc.straight && r.Block() != ins.Block() {
 				return false
 			}
 		}
@@ -1413,21 +1417,42 @@ func (fc *fnc) poolable(v ssa.Value, coalesced map[ssa.Value]*ssa.Phi) bool {
 	}
 	for _, r := range *v.Referrers() {
 		if e, ok := r.(*ssa.Extract); ok {
-			if e.Block() != ins.Block() || e.Referrers() == nil || !local(*e.Referrers()) {
+			if e.Block() != ins.Block() || e.Referrers() == nil || !fits(*e.Referrers()) {
 				return false
 			}
 		}
 	}
-	return local(*v.Referrers())
+	return fits(*v.Referrers())
 }
 
-// poolLocals gives the values that live inside one block (pooled, see
-// poolable)
-// registers from a shared pool, by a linear scan of each block: two such
-// values share a register when their lives in the block do not overlap,
-// and values of different blocks never meet (each is dead once its block
-// is left, and defined again before use when the block runs again). A
-// value lives from its definition through its last use; an instruction's
+// isStraight reports whether every edge of the function's control flow
+// goes forward in the order its blocks are emitted (no loop) and it has
+// no recover block (entered from wherever a panic is recovered). Then
+// every block where a value is live lies between its definition and its
+// last use in that order, so one scan over the whole function can give
+// registers to values that cross blocks too.
+func (fc *fnc) isStraight() bool {
+	if fc.f.Recover != nil {
+		return false
+	}
+	for _, b := range fc.f.Blocks {
+		for _, s := range b.Succs {
+			if s.Index <= b.Index {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// poolLocals gives the pooled values (see poolable) registers from a
+// shared pool, by a linear scan: two such values share a register when
+// their lives do not overlap. In a function with loops the scan runs per
+// block, over values that live inside one block: values of different
+// blocks never meet (each is dead once its block is left, and defined
+// again before use when the block runs again). In a straight function
+// (isStraight) it runs once over all blocks in order, and a value lives
+// from its definition to its last use in any block. An instruction's
 // operands stay live through it, so its result never lands in an
 // operand's register; a comparison fused into its block's If is used at
 // the If, where it is emitted. A tuple (a call's results, a comma-ok)
@@ -1436,92 +1461,112 @@ func (fc *fnc) poolable(v ssa.Value, coalesced map[ssa.Value]*ssa.Phi) bool {
 // its own: frames, and so parked fibers, were 1.5-2x larger.
 func (fc *fnc) poolLocals(pooled map[ssa.Value]bool) {
 	base := fc.nregs
-	size := int32(0)
-	pos := map[ssa.Instruction]int{}
-	last := map[ssa.Value]int{}
 	width := func(v ssa.Value) int {
 		if tup, ok := v.Type().(*types.Tuple); ok {
 			return tup.Len()
 		}
 		return 1
 	}
-	for _, b := range fc.f.Blocks {
+	// pos numbers the instructions of the blocks scanned together; end
+	// is each block's last position (where a fused comparison is used).
+	pos := map[ssa.Instruction]int{}
+	end := map[*ssa.BasicBlock]int{}
+	useAt := func(r ssa.Instruction) int {
+		if c, ok := r.(*ssa.BinOp); ok && fc.fused[c] {
+			return end[c.Block()]
+		}
+		return pos[r]
+	}
+	// busy[r] marks pool register r as held by a live value; a value
+	// takes the lowest run of free registers that fits it.
+	var busy []bool
+	take := func(n int) int32 {
+		for r := 0; ; r++ {
+			fits := true
+			for k := r; k < r+n && k < len(busy); k++ {
+				if busy[k] {
+					fits = false
+					break
+				}
+			}
+			if fits {
+				for len(busy) < r+n {
+					busy = append(busy, false)
+				}
+				for k := r; k < r+n; k++ {
+					busy[k] = true
+				}
+				return int32(r)
+			}
+		}
+	}
+	size := int32(0)
+	scan := func(blocks []*ssa.BasicBlock) {
 		clear(pos)
-		clear(last)
-		for i, ins := range b.Instrs {
-			pos[ins] = i
-		}
-		end := len(b.Instrs) - 1
-		useAt := func(r ssa.Instruction) int {
-			if c, ok := r.(*ssa.BinOp); ok && fc.fused[c] {
-				return end
+		clear(end)
+		n := 0
+		for _, b := range blocks {
+			for _, ins := range b.Instrs {
+				pos[ins] = n
+				n++
 			}
-			return pos[r]
+			end[b] = n - 1
 		}
-		for i, ins := range b.Instrs {
-			v, ok := ins.(ssa.Value)
-			if !ok || !pooled[v] {
-				continue
-			}
-			l := i
-			for _, r := range *v.Referrers() {
-				l = max(l, useAt(r))
-				if e, ok := r.(*ssa.Extract); ok {
-					for _, er := range *e.Referrers() {
-						l = max(l, useAt(er))
-					}
-				}
-			}
-			last[v] = l
-		}
-		// busy[r] marks pool register r as held by a live value; a value
-		// takes the lowest run of free registers that fits it.
-		var busy []bool
-		take := func(n int) int32 {
-			for r := 0; ; r++ {
-				fits := true
-				for k := r; k < r+n && k < len(busy); k++ {
-					if busy[k] {
-						fits = false
-						break
-					}
-				}
-				if fits {
-					for len(busy) < r+n {
-						busy = append(busy, false)
-					}
-					for k := r; k < r+n; k++ {
-						busy[k] = true
-					}
-					return int32(r)
-				}
-			}
-		}
-		var active []ssa.Value
-		for i, ins := range b.Instrs {
-			for k := 0; k < len(active); {
-				if a := active[k]; last[a] < i {
-					r := int(fc.regs[a] - base)
-					for j := r; j < r+width(a); j++ {
-						busy[j] = false
-					}
-					active[k] = active[len(active)-1]
-					active = active[:len(active)-1]
+		last := map[ssa.Value]int{}
+		for _, b := range blocks {
+			for _, ins := range b.Instrs {
+				v, ok := ins.(ssa.Value)
+				if !ok || !pooled[v] {
 					continue
 				}
-				k++
+				l := pos[ins]
+				for _, r := range *v.Referrers() {
+					l = max(l, useAt(r))
+					if e, ok := r.(*ssa.Extract); ok {
+						for _, er := range *e.Referrers() {
+							l = max(l, useAt(er))
+						}
+					}
+				}
+				last[v] = l
 			}
-			v, ok := ins.(ssa.Value)
-			if !ok {
-				continue
+		}
+		busy = busy[:0]
+		var active []ssa.Value
+		for _, b := range blocks {
+			for _, ins := range b.Instrs {
+				i := pos[ins]
+				for k := 0; k < len(active); {
+					if a := active[k]; last[a] < i {
+						r := int(fc.regs[a] - base)
+						for j := r; j < r+width(a); j++ {
+							busy[j] = false
+						}
+						active[k] = active[len(active)-1]
+						active = active[:len(active)-1]
+						continue
+					}
+					k++
+				}
+				v, ok := ins.(ssa.Value)
+				if !ok {
+					continue
+				}
+				if _, ok := last[v]; !ok {
+					continue
+				}
+				fc.regs[v] = base + take(width(v))
+				active = append(active, v)
 			}
-			if _, ok := last[v]; !ok {
-				continue
-			}
-			fc.regs[v] = base + take(width(v))
-			active = append(active, v)
 		}
 		size = max(size, int32(len(busy)))
+	}
+	if fc.straight {
+		scan(fc.f.Blocks)
+	} else {
+		for _, b := range fc.f.Blocks {
+			scan([]*ssa.BasicBlock{b})
+		}
 	}
 	fc.nregs += size
 }
