@@ -377,8 +377,8 @@ func (s *hostSock) close(m *vm.Machine) int {
 		return netClosed
 	}
 	s.closed = true
-	s.rd.closed()
-	s.wr.closed()
+	kept := s.rd.closed()
+	kept = s.wr.closed() || kept
 	wakeAll(s.rq, netClosed)
 	wakeAll(s.wq, netClosed)
 	if s.registered {
@@ -387,10 +387,66 @@ func (s *hostSock) close(m *vm.Machine) int {
 		}
 	}
 	d := mdata(m)
+	d.sweepClosed()
 	d.mu.Lock()
-	delete(d.socks, s.id)
+	if kept {
+		// A completed op's fiber has yet to take its result (the bytes it
+		// wrote or read happened before the close): the record stays in
+		// the table, closed, until it does (closedOp) or ends
+		// (sweepClosed).
+		d.closedKept = append(d.closedKept, s.id)
+	} else {
+		delete(d.socks, s.id)
+	}
 	d.mu.Unlock()
 	return s.release()
+}
+
+// closedOp takes f's completed op on the closed socket id (its read, or
+// its write if write), queued by by, if one is there; the socket's
+// record then leaves the table once no op is left on it.
+func closedOp(f *vm.Fiber, id int, write bool, by opCaller) (*hostSock, opResult) {
+	d := mdata(f.M)
+	s := d.socks[id]
+	if s == nil || !s.closed {
+		return nil, opResult{}
+	}
+	side := &s.rd
+	if write {
+		side = &s.wr
+	}
+	r := side.take(f, by)
+	if s.rd.op == nil && s.wr.op == nil {
+		d.mu.Lock()
+		delete(d.socks, id)
+		d.mu.Unlock()
+	}
+	return s, r
+}
+
+// sweepClosed drops the completed ops of closed sockets whose fibers
+// ended without taking them, and those sockets' records.
+func (d *machData) sweepClosed() {
+	keep := d.closedKept[:0]
+	for _, id := range d.closedKept {
+		s := d.socks[id]
+		if s == nil {
+			continue
+		}
+		for _, side := range [...]*opSide{&s.rd, &s.wr} {
+			if o := side.op; o != nil && (o.owner.ID != o.id || o.owner.State() == vm.Dead) {
+				o.release(true)
+			}
+		}
+		if s.rd.op == nil && s.wr.op == nil {
+			d.mu.Lock()
+			delete(d.socks, id)
+			d.mu.Unlock()
+			continue
+		}
+		keep = append(keep, id)
+	}
+	d.closedKept = keep
 }
 
 // release closes the OS socket (and removes a Unix listener's file).
@@ -835,13 +891,24 @@ func init() {
 		var rd, wr opResult
 		if src != nil {
 			rd = src.rd.take(f, byCopy)
+		} else {
+			_, rd = closedOp(f, srcID, false, byCopy)
 		}
 		if dst != nil {
 			wr = dst.wr.take(f, byCopy)
+		} else {
+			_, wr = closedOp(f, dstID, true, byCopy)
 		}
 		if dst == nil || src == nil {
+			// A socket was closed under the copy. Its batched write
+			// finished before the close: counted. Its batched read
+			// finished before src's close: written to dst, once.
 			if wr.ok && wr.res > 0 {
-				total += int64(wr.res) // written before the close
+				total += int64(wr.res)
+			}
+			if rd.ok && rd.res > 0 && dst != nil && !dst.expired(f.M, true) {
+				w, _ := unix.Write(dst.fd, (*rd.bp)[:rd.res])
+				total += int64(max(w, 0))
 			}
 			for _, r := range [...]opResult{rd, wr} {
 				if r.ok {
@@ -879,6 +946,11 @@ func init() {
 			switch {
 			case rd.res > 0:
 				src.readGot(rd.res, rd.n, rd.evAt)
+				if dst.expired(f.M, true) {
+					putBuf(rd.bp)
+					ret(netTimeout)
+					return
+				}
 				if dst.wr.queue(f, dst, rd.bp, rd.res, true, byCopy) {
 					return // the write resumes in the wr case
 				}
@@ -947,8 +1019,8 @@ func init() {
 				f.Wake(vm.Value{}, true)
 				return
 			}
-			if src.expired(f.M, false) {
-				ret(netTimeout)
+			if src.expired(f.M, false) || dst.expired(f.M, true) {
+				ret(netTimeout) // a deadline passed, however ready the sockets
 				return
 			}
 			if src.isDrained() && (total > 0 || !readyWake) {
@@ -1160,6 +1232,16 @@ func ioStart(f *vm.Fiber, args []vm.Value, write bool, by opCaller) (s *hostSock
 	resumed := f.Resuming()
 	s = sockOf(f.M, int(args[0].Int()))
 	if s == nil {
+		// A batched read or write that completed before another fiber
+		// closed the socket moved its bytes: report them (a read's data, a
+		// write's count), as the system call would have returned them
+		// before the close. The callers do no further I/O on a closed s.
+		if cs, r := closedOp(f, int(args[0].Int()), write, by); r.ok {
+			if r.res >= 0 {
+				return cs, 0, r
+			}
+			putBuf(r.bp)
+		}
 		return nil, netClosed, opResult{}
 	}
 	op := &s.rd
@@ -1201,7 +1283,7 @@ func (s *hostSock) readDone(f *vm.Fiber, b []vm.Value, r opResult, ret func(n, e
 		s.readGot(r.res, r.n, r.evAt)
 		n := min(r.res, len(b))
 		putBytes(b, (*r.bp)[:n])
-		if n == r.n && n < len(b) && s.sotype == unix.SOCK_STREAM {
+		if n == r.n && n < len(b) && s.sotype == unix.SOCK_STREAM && !s.closed {
 			// A batched read filled a buffer smaller than the guest's:
 			// read the rest that is there now, as one read of len(b)
 			// would have (a request read in one Read stays whole).

@@ -31,13 +31,13 @@ type opSide struct {
 	op *sockOp
 	// last marks the side's last op with its fiber's id and park
 	// generation (opMark): a fiber whose last park was that op streams on
-	// the socket (see poller). Two fibers' marks could only collide past
-	// 2^40 parks, and then would only change whether an op is batched.
+	// the socket (see poller). The mark is a hash: two fibers' marks may
+	// collide, which only changes whether one op is batched.
 	last uint64
 }
 
 // opMark is f's id and park generation, for opSide.last.
-func opMark(f *vm.Fiber) uint64 { return uint64(f.ID)<<40 ^ f.Parks() }
+func opMark(f *vm.Fiber) uint64 { return uint64(f.ID)*0x9e3779b97f4a7c15 ^ f.Parks() }
 
 // sockOp is a read or write queued on the poller's batch. Its fiber parks
 // until Done, and takes the result when its host function runs again
@@ -187,11 +187,12 @@ func (o *sockOp) drop() {
 
 // closed ends the side's op, if any, as its socket is being closed: a
 // queued one leaves the batch (its fd is about to be closed, and its
-// number may be reused) and its fiber resumes with netClosed.
-func (sd *opSide) closed() {
+// number may be reused) and its fiber resumes with netClosed; a completed
+// one is kept for its fiber (it reports true).
+func (sd *opSide) closed() (kept bool) {
 	o := sd.op
 	if o == nil {
-		return
+		return false
 	}
 	switch o.state {
 	case opQueued:
@@ -199,8 +200,10 @@ func (sd *opSide) closed() {
 		o.drop()
 		tok.Wake(vm.Int(netClosed), true)
 	case opDone:
-		o.release(true)
+		// It ran before the close: its fiber takes the result (closedOp).
+		return true
 	}
+	return false
 }
 
 // release takes the op off its side and frees it, returning its buffer

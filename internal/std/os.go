@@ -330,6 +330,9 @@ type machData struct {
 	// socks are the run's open sockets (net.go), by handle.
 	socks    map[int]*hostSock
 	nextSock int
+	// closedKept lists closed sockets whose records stay in socks until
+	// their completed ops are taken (hostSock.close, closedOp).
+	closedKept []int
 	// reusePort is the fiber inside fiber.ListenShared: its listening
 	// socket gets SO_REUSEPORT.
 	reusePort *vm.Fiber
