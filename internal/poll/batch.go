@@ -75,8 +75,8 @@ func (p *batcher) Send(fd int, buf []byte, op Op) bool {
 }
 
 // Drop takes op out of the batch: it will not be submitted, and its Done
-// will not run.
-func (p *batcher) Drop(op Op) { p.ops.drop(op) }
+// will not run. It reports whether op was queued.
+func (p *batcher) Drop(op Op) bool { return p.ops.drop(op) }
 
 // Batching reports whether Recv and Send can queue at all (the poller
 // has a batch).
@@ -154,16 +154,19 @@ func (b *batch) add(opcode uint8, fd int, buf []byte, op Op) bool {
 }
 
 // drop removes op from the queue.
-func (b *batch) drop(op Op) {
+func (b *batch) drop(op Op) bool {
 	if b == nil || op == nil {
-		return
+		return false
 	}
+	found := false
 	for i := range b.ops {
 		if b.ops[i].op == op {
 			b.ops[i] = queuedOp{}
 			b.live--
+			found = true
 		}
 	}
+	return found
 }
 
 // flushLimit is how long a flush waits for its completions before it

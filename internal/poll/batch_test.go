@@ -119,15 +119,22 @@ func TestBatchSendRecv(t *testing.T) {
 	})
 }
 
-// A dropped op is never submitted and its Done never runs.
+// A dropped op is never submitted and its Done never runs; Drop reports
+// whether the op was queued (the caller keeps the buffer of one that was
+// not: it may be in a flush that timed out).
 func TestBatchDrop(t *testing.T) {
 	batched(t, func(t *testing.T, p Poller) {
 		a, b := tcpPair(t)
 		var dropped, kept recorder
 		p.Send(a, []byte("one"), &dropped)
 		p.Send(a, []byte("two"), &kept)
-		p.Drop(&dropped)
+		if !p.Drop(&dropped) || p.Drop(&dropped) {
+			t.Fatal("Drop: want true for the queued op, then false")
+		}
 		p.Wait(0)
+		if p.Drop(&kept) {
+			t.Fatal("Drop of a completed op reported true")
+		}
 		if len(dropped.res) != 0 || len(kept.res) != 1 || kept.res[0] != 3 {
 			t.Fatalf("dropped %v kept %v, want [] and [3]", dropped.res, kept.res)
 		}

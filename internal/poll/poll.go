@@ -90,8 +90,10 @@ type Poller interface {
 	// buf must stay untouched until Done runs.
 	Recv(fd int, buf []byte, op Op) bool
 	Send(fd int, buf []byte, op Op) bool
-	// Drop takes a queued op out of the batch before it is submitted.
-	Drop(op Op)
+	// Drop takes a queued op out of the batch before it is submitted; it
+	// reports false if op was not queued (a flush that timed out keeps its
+	// ops' buffers: the kernel may still write into them).
+	Drop(op Op) bool
 	// Queued is how many ops wait for the next Wait.
 	Queued() int
 	// Batching reports whether the poller batches at all.

@@ -178,11 +178,15 @@ func (o *sockOp) drop() {
 		return
 	}
 	m := o.owner.M
+	dropped := false
 	if p, err := m.Poller(); err == nil {
-		p.Drop(o)
+		dropped = p.Drop(o)
 	}
 	m.AddPending(-1)
-	o.release(true)
+	// Not in the queue while queued: its flush timed out (the run ends
+	// with a poller error), and the kernel may still write into its
+	// buffer, which must never be reused.
+	o.release(dropped)
 }
 
 // closed ends the side's op, if any, as its socket is being closed: a
