@@ -6,8 +6,9 @@
 #
 # usage: bench/connbytes/compare.sh [SERVER...]   (native spindle; default both)
 #
-# environment: ROUNDS (default 3), CONNS (1000), SPINDLE_BIN (default: build
-# ./cmd/spindle), PORT (first port, 18700); SPINDLE_* settings pass through.
+# environment: ROUNDS (default 3), CONNS (1000), SHAPE (echo, or chat:
+# connbytes -shape), SPINDLE_BIN (default: build ./cmd/spindle), PORT
+# (first port, 18700); SPINDLE_* settings pass through.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SERVERS=("$@")
@@ -30,8 +31,8 @@ for round in $(seq "${ROUNDS:-3}"); do
 		a=127.0.0.1:$port
 		out=$tmp/out
 		case $srv in
-		native) "$tmp/connbytes" -n "$n" -addr "$a" >"$out" 2>&1 & ;;
-		spindle) SPINDLE_SHARDS=1 SPINDLE_STARVE_WARNING=0 "$BIN" run bench/connbytes/main.go -- -n "$n" -addr "$a" >"$out" 2>&1 & ;;
+		native) "$tmp/connbytes" -n "$n" -addr "$a" -shape "${SHAPE:-echo}" >"$out" 2>&1 & ;;
+		spindle) SPINDLE_SHARDS=1 SPINDLE_STARVE_WARNING=0 "$BIN" run bench/connbytes/main.go -- -n "$n" -addr "$a" -shape "${SHAPE:-echo}" >"$out" 2>&1 & ;;
 		*) echo "unknown server $srv" >&2; exit 2 ;;
 		esac
 		pid=$!

@@ -16,6 +16,7 @@
 package main
 
 import (
+	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -53,6 +54,7 @@ func main() {
 	n := flag.Int("n", 1000, "connections to wait for")
 	addr := flag.String("addr", "127.0.0.1:7010", "address to listen on")
 	settle := flag.Duration("settle", time.Second, "wait after the last connection echoed, before measuring")
+	shape := flag.String("shape", "echo", "what a connection's goroutine does: echo (io.Copy(c, c)) or chat (examples/chat's: a bufio.Scanner, and a writer goroutine with a bufio.Writer)")
 	flag.Parse()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -64,7 +66,11 @@ func main() {
 	ready := make(chan bool)
 	serve := func(c net.Conn) {
 		ready <- echoOnce(c)
-		io.Copy(c, c)
+		if *shape == "chat" {
+			chatServe(c)
+		} else {
+			io.Copy(c, c)
+		}
 		c.Close()
 	}
 	go func() {
@@ -90,4 +96,22 @@ func main() {
 	time.Sleep(*settle)
 	after := live()
 	fmt.Printf("conns=%d base=%d after=%d bytes_per_conn=%d\n", *n, base, after, int64(after-base)/int64(*n))
+}
+
+// chatServe is examples/chat's per-connection shape: a Scanner reading
+// lines, and a writer goroutine with a bufio.Writer sending them back.
+func chatServe(c net.Conn) {
+	out := make(chan string, 16)
+	go func() {
+		w := bufio.NewWriter(c)
+		for s := range out {
+			w.WriteString(s)
+			w.Flush()
+		}
+	}()
+	sc := bufio.NewScanner(c)
+	for sc.Scan() {
+		out <- sc.Text() + "\n"
+	}
+	close(out)
 }
