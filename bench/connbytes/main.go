@@ -64,14 +64,19 @@ func main() {
 	// The probe connection (echoload -probe) is served before measuring,
 	// so that what serving allocates once (code paths, pools) is in base.
 	ready := make(chan bool)
+	// One function per shape: a connection's goroutine holds nothing for
+	// the shape it does not have.
 	serve := func(c net.Conn) {
 		ready <- echoOnce(c)
-		if *shape == "chat" {
-			chatServe(c)
-		} else {
-			io.Copy(c, c)
-		}
+		io.Copy(c, c)
 		c.Close()
+	}
+	if *shape == "chat" {
+		serve = func(c net.Conn) {
+			ready <- echoOnce(c)
+			chatServe(c)
+			c.Close()
+		}
 	}
 	go func() {
 		for {
