@@ -435,23 +435,44 @@ func (b *Reader) writeBuf(w io.Writer) (int64, error) {
 
 // Writer implements buffering for an io.Writer object. After all data has
 // been written, the client should call the Flush method.
+//
+// Spindle: the buffer has size bytes as in Go (Size, Available and every
+// write behave as with a full buffer), but is allocated as it fills:
+// len(buf) grows toward size by doubling (grow). A guest byte is a
+// 24-byte value, and a connection's writer that only ever buffers a line
+// at a time should not hold 4096 of them (98 KiB).
 type Writer struct {
-	err error
-	buf []byte
-	n   int
-	wr  io.Writer
+	err  error
+	buf  []byte
+	n    int
+	size int
+	wr   io.Writer
+}
+
+// minGrow is the least a Writer's buffer grows to.
+const minGrow = 64
+
+// grow makes the buffer hold at least k more bytes past n, within size.
+func (b *Writer) grow(k int) {
+	need := min(b.n+k, b.size)
+	if len(b.buf) >= need {
+		return
+	}
+	nb := make([]byte, min(max(need, 2*len(b.buf), minGrow), b.size))
+	copy(nb, b.buf[:b.n])
+	b.buf = nb
 }
 
 // NewWriterSize returns a new Writer whose buffer has at least the
 // specified size.
 func NewWriterSize(w io.Writer, size int) *Writer {
-	if b, ok := w.(*Writer); ok && len(b.buf) >= size {
+	if b, ok := w.(*Writer); ok && b.size >= size {
 		return b
 	}
 	if size <= 0 {
 		size = defaultBufSize
 	}
-	return &Writer{buf: make([]byte, size), wr: w}
+	return &Writer{size: size, wr: w}
 }
 
 // NewWriter returns a new Writer whose buffer has the default size.
@@ -460,7 +481,7 @@ func NewWriter(w io.Writer) *Writer {
 }
 
 // Size returns the size of the underlying buffer in bytes.
-func (b *Writer) Size() int { return len(b.buf) }
+func (b *Writer) Size() int { return b.size }
 
 // Reset discards any unflushed buffered data, clears any error, and resets
 // b to write its output to w.
@@ -468,8 +489,8 @@ func (b *Writer) Reset(w io.Writer) {
 	if b == w {
 		return
 	}
-	if b.buf == nil {
-		b.buf = make([]byte, defaultBufSize)
+	if b.size == 0 {
+		b.size = defaultBufSize
 	}
 	b.err = nil
 	b.n = 0
@@ -501,10 +522,11 @@ func (b *Writer) Flush() error {
 }
 
 // Available returns how many bytes are unused in the buffer.
-func (b *Writer) Available() int { return len(b.buf) - b.n }
+func (b *Writer) Available() int { return b.size - b.n }
 
 // AvailableBuffer returns an empty buffer with b.Available() capacity.
 func (b *Writer) AvailableBuffer() []byte {
+	b.grow(b.size)
 	return b.buf[b.n:][:0]
 }
 
@@ -520,6 +542,7 @@ func (b *Writer) Write(p []byte) (nn int, err error) {
 			// Large write, empty buffer: write straight through.
 			n, b.err = b.wr.Write(p)
 		} else {
+			b.grow(b.size)
 			n = copy(b.buf[b.n:], p)
 			b.n += n
 			b.Flush()
@@ -529,6 +552,9 @@ func (b *Writer) Write(p []byte) (nn int, err error) {
 	}
 	if b.err != nil {
 		return nn, b.err
+	}
+	if b.n+len(p) > len(b.buf) {
+		b.grow(len(p))
 	}
 	n := copy(b.buf[b.n:], p)
 	b.n += n
@@ -543,6 +569,9 @@ func (b *Writer) WriteByte(c byte) error {
 	}
 	if b.Available() <= 0 && b.Flush() != nil {
 		return b.err
+	}
+	if b.n >= len(b.buf) {
+		b.grow(1)
 	}
 	b.buf[b.n] = c
 	b.n++
@@ -573,6 +602,9 @@ func (b *Writer) WriteRune(r rune) (size int, err error) {
 			return b.WriteString(string(r))
 		}
 	}
+	if b.n+utf8.UTFMax > len(b.buf) {
+		b.grow(utf8.UTFMax)
+	}
 	size = utf8.EncodeRune(b.buf[b.n:], r)
 	b.n += size
 	return size, nil
@@ -591,6 +623,7 @@ func (b *Writer) WriteString(s string) (int, error) {
 		if b.Buffered() == 0 && tryStringWriter {
 			n, b.err = sw.WriteString(s)
 		} else {
+			b.grow(b.size)
 			n = copy(b.buf[b.n:], s)
 			b.n += n
 			b.Flush()
@@ -600,6 +633,9 @@ func (b *Writer) WriteString(s string) (int, error) {
 	}
 	if b.err != nil {
 		return nn, b.err
+	}
+	if b.n+len(s) > len(b.buf) {
+		b.grow(len(s))
 	}
 	n := copy(b.buf[b.n:], s)
 	b.n += n
@@ -626,6 +662,7 @@ func (b *Writer) ReadFrom(r io.Reader) (n int64, err error) {
 			n += nn
 			return n, err
 		}
+		b.grow(b.size)
 		nr := 0
 		for nr < maxConsecutiveEmptyReads {
 			m, err = r.Read(b.buf[b.n:])

@@ -46,7 +46,15 @@ const (
 	// the user provides an explicit buffer with Scanner.Buffer.
 	MaxScanTokenSize = 64 * 1024
 
-	startBufSize = 4096 // Size of initial allocation for buffer.
+	// startBufSize is the size of the first allocation for the buffer;
+	// it doubles as tokens need (up to the maximum token size). Go
+	// starts at 4096; spindle at 256: a guest byte is a 24-byte value,
+	// and a connection scanning short lines should not hold 4096 of them
+	// (98 KiB). A Read that fills all it was offered doubles it, up to
+	// Go's size, so a bulk stream is soon read in Go's pieces. Only how
+	// much each Read asks for differs.
+	startBufSize   = 256
+	goStartBufSize = 4096 // Go's first size, which a stream that fills the buffer grows to
 )
 
 // NewScanner returns a new Scanner to read from r. The split function
@@ -155,6 +163,16 @@ func (s *Scanner) Scan() bool {
 			if n < 0 || len(s.buf)-s.end < n {
 				s.setErr(ErrBadReadCount)
 				break
+			}
+			if n > 0 && n == len(s.buf)-s.end && len(s.buf) < goStartBufSize && len(s.buf) < s.maxTokenSize {
+				// The Read filled all it was offered: a stream with more
+				// to give, which a small buffer would read in small
+				// pieces. Grow toward Go's first size.
+				newBuf := make([]byte, min(len(s.buf)*2, s.maxTokenSize))
+				copy(newBuf, s.buf[s.start:s.end+n])
+				s.end -= s.start
+				s.start = 0
+				s.buf = newBuf
 			}
 			s.end += n
 			if err != nil {
