@@ -30,12 +30,6 @@ const maxConsecutiveEmptyReads = 100
 
 // Reader implements buffering for an io.Reader object. (The host's fmt
 // scanner reads runes from the buffer directly: keep the field order.)
-//
-// Spindle: the buffer has size bytes as in Go (Size, Peek, ReadSlice and
-// the read-through rule behave as with a full buffer), but is allocated
-// as needed: len(buf) starts small and doubles toward size when the
-// buffer is full or a Read filled all it was offered (growBuf), as a
-// Writer's does. A guest byte is a 24-byte value.
 type Reader struct {
 	buf          []byte
 	rd           io.Reader // reader provided by the client
@@ -43,41 +37,17 @@ type Reader struct {
 	err          error
 	lastByte     int // last byte read for UnreadByte; -1 means invalid
 	lastRuneSize int // size of last rune read for UnreadRune; -1 means invalid
-	size         int
-	filled       bool // the last read filled all of the buffer it was offered
-}
-
-// minReadGrow is the first allocation of a Reader's buffer.
-const minReadGrow = 256
-
-// growBuf doubles the buffer (to at least minReadGrow), within size.
-func (b *Reader) growBuf() {
-	nb := make([]byte, min(max(2*len(b.buf), minReadGrow), b.size))
-	copy(nb, b.buf[:b.w])
-	b.buf = nb
-	b.filled = false
-}
-
-// readInto reads into b.buf[b.w:], growing the buffer first if it is full
-// or the last read filled it.
-func (b *Reader) readInto() (int, error) {
-	if len(b.buf) < b.size && (b.w >= len(b.buf) || b.filled) {
-		b.growBuf()
-	}
-	n, err := b.rd.Read(b.buf[b.w:])
-	b.filled = n > 0 && n == len(b.buf)-b.w
-	return n, err
 }
 
 // NewReaderSize returns a new Reader whose buffer has at least the
 // specified size. If the argument io.Reader is already a Reader with large
 // enough size, it returns the underlying Reader.
 func NewReaderSize(rd io.Reader, size int) *Reader {
-	if b, ok := rd.(*Reader); ok && b.size >= size {
+	if b, ok := rd.(*Reader); ok && len(b.buf) >= size {
 		return b
 	}
 	r := new(Reader)
-	r.reset(nil, max(size, minReadBufferSize), rd)
+	r.reset(make([]byte, max(size, minReadBufferSize)), rd)
 	return r
 }
 
@@ -87,7 +57,7 @@ func NewReader(rd io.Reader) *Reader {
 }
 
 // Size returns the size of the underlying buffer in bytes.
-func (b *Reader) Size() int { return b.size }
+func (b *Reader) Size() int { return len(b.buf) }
 
 // Reset discards any buffered data, resets all state, and switches the
 // buffered reader to read from r.
@@ -95,14 +65,14 @@ func (b *Reader) Reset(r io.Reader) {
 	if b == r {
 		return
 	}
-	if b.size == 0 {
-		b.size = defaultBufSize
+	if b.buf == nil {
+		b.buf = make([]byte, defaultBufSize)
 	}
-	b.reset(b.buf, b.size, r)
+	b.reset(b.buf, r)
 }
 
-func (b *Reader) reset(buf []byte, size int, r io.Reader) {
-	*b = Reader{buf: buf, rd: r, lastByte: -1, lastRuneSize: -1, size: size}
+func (b *Reader) reset(buf []byte, r io.Reader) {
+	*b = Reader{buf: buf, rd: r, lastByte: -1, lastRuneSize: -1}
 }
 
 // fill reads a new chunk into the buffer.
@@ -113,11 +83,11 @@ func (b *Reader) fill() {
 		b.w -= b.r
 		b.r = 0
 	}
-	if b.w >= b.size {
+	if b.w >= len(b.buf) {
 		panic("bufio: tried to fill full buffer")
 	}
 	for i := maxConsecutiveEmptyReads; i > 0; i-- {
-		n, err := b.readInto()
+		n, err := b.rd.Read(b.buf[b.w:])
 		if n < 0 {
 			panic(errNegativeRead)
 		}
@@ -146,10 +116,10 @@ func (b *Reader) Peek(n int) ([]byte, error) {
 	}
 	b.lastByte = -1
 	b.lastRuneSize = -1
-	for b.w-b.r < n && b.w-b.r < b.size && b.err == nil {
+	for b.w-b.r < n && b.w-b.r < len(b.buf) && b.err == nil {
 		b.fill()
 	}
-	if n > b.size {
+	if n > len(b.buf) {
 		return b.buf[b.r:b.w], ErrBufferFull
 	}
 	var err error
@@ -208,7 +178,7 @@ func (b *Reader) Read(p []byte) (n int, err error) {
 		if b.err != nil {
 			return 0, b.readErr()
 		}
-		if len(p) >= b.size {
+		if len(p) >= len(b.buf) {
 			// Large read with an empty buffer: read straight into p.
 			n, b.err = b.rd.Read(p)
 			if n < 0 {
@@ -222,7 +192,7 @@ func (b *Reader) Read(p []byte) (n int, err error) {
 		}
 		b.r = 0
 		b.w = 0
-		n, b.err = b.readInto()
+		n, b.err = b.rd.Read(b.buf)
 		if n < 0 {
 			panic(errNegativeRead)
 		}
@@ -262,9 +232,6 @@ func (b *Reader) UnreadByte() error {
 		b.r--
 	} else {
 		// b.r == 0 && b.w == 0
-		if len(b.buf) == 0 {
-			b.growBuf()
-		}
 		b.w = 1
 	}
 	b.buf[b.r] = byte(b.lastByte)
@@ -276,7 +243,7 @@ func (b *Reader) UnreadByte() error {
 // ReadRune reads a single UTF-8 encoded Unicode character and returns the
 // rune and its size in bytes.
 func (b *Reader) ReadRune() (r rune, size int, err error) {
-	for b.r+utf8.UTFMax > b.w && !utf8.FullRune(b.buf[b.r:b.w]) && b.err == nil && b.w-b.r < b.size {
+	for b.r+utf8.UTFMax > b.w && !utf8.FullRune(b.buf[b.r:b.w]) && b.err == nil && b.w-b.r < len(b.buf) {
 		b.fill()
 	}
 	b.lastRuneSize = -1
@@ -325,7 +292,7 @@ func (b *Reader) ReadSlice(delim byte) (line []byte, err error) {
 			err = b.readErr()
 			break
 		}
-		if b.Buffered() >= b.size {
+		if b.Buffered() >= len(b.buf) {
 			b.r = b.w
 			line = b.buf
 			err = ErrBufferFull
@@ -438,7 +405,7 @@ func (b *Reader) WriteTo(w io.Writer) (n int64, err error) {
 		n += m
 		return n, err
 	}
-	if b.w-b.r < b.size {
+	if b.w-b.r < len(b.buf) {
 		b.fill()
 	}
 	for b.r < b.w {
