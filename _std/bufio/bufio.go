@@ -391,9 +391,11 @@ func (b *Reader) ReadString(delim byte) (string, error) {
 func (b *Reader) WriteTo(w io.Writer) (n int64, err error) {
 	b.lastByte = -1
 	b.lastRuneSize = -1
-	n, err = b.writeBuf(w)
-	if err != nil {
-		return
+	if b.r < b.w {
+		n, err = b.writeBuf(w)
+		if err != nil {
+			return
+		}
 	}
 	if r, ok := b.rd.(io.WriterTo); ok {
 		m, err := r.WriteTo(w)

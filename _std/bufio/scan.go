@@ -22,6 +22,11 @@ type Scanner struct {
 	empties      int       // Count of successive empty tokens.
 	scanCalled   bool      // Scan has been called; buffer is in use.
 	done         bool      // Scan has finished.
+	// small: the default split (ScanLines) and the Scanner's own buffer
+	// (neither Split nor Buffer called): the buffer starts small (see
+	// startBufSize). (The host's scanFast reads the fields above by
+	// index: add any after.)
+	small bool
 }
 
 // SplitFunc is the signature of the split function used to tokenize the
@@ -46,15 +51,20 @@ const (
 	// the user provides an explicit buffer with Scanner.Buffer.
 	MaxScanTokenSize = 64 * 1024
 
-	// startBufSize is the size of the first allocation for the buffer;
-	// it doubles as tokens need (up to the maximum token size). Go
-	// starts at 4096; spindle at 256: a guest byte is a 24-byte value,
-	// and a connection scanning short lines should not hold 4096 of them
-	// (98 KiB). A Read that fills all it was offered doubles it, up to
-	// Go's size, so a bulk stream is soon read in Go's pieces. Only how
-	// much each Read asks for differs.
-	startBufSize   = 256
-	goStartBufSize = 4096 // Go's first size, which a stream that fills the buffer grows to
+	// startBufSize is the size of the first allocation for the buffer,
+	// which doubles as tokens need (up to the maximum token size):
+	// Go's 4096, or smallStartBufSize for a small Scanner (the default
+	// ScanLines, its own buffer). A guest byte is a 24-byte value, and a
+	// connection scanning short lines should not hold 4096 of them (96
+	// KiB). A small Scanner's buffer also doubles, up to Go's size, when
+	// a Read fills all it was offered, so a bulk stream is soon read in
+	// Go's pieces. Lines are the same whatever the buffer's size; what
+	// differs is how far the Scanner reads ahead of its last token, which
+	// Go leaves unspecified ("may have advanced arbitrarily far"). With a
+	// split function of the caller's, the buffer is Go's: a split that
+	// returns whatever data it is given would see other pieces.
+	startBufSize      = 4096
+	smallStartBufSize = 256
 )
 
 // NewScanner returns a new Scanner to read from r. The split function
@@ -64,6 +74,7 @@ func NewScanner(r io.Reader) *Scanner {
 		r:            r,
 		split:        ScanLines,
 		maxTokenSize: MaxScanTokenSize,
+		small:        true,
 	}
 }
 
@@ -150,6 +161,9 @@ func (s *Scanner) Scan() bool {
 			newSize := len(s.buf) * 2
 			if newSize == 0 {
 				newSize = startBufSize
+				if s.small {
+					newSize = smallStartBufSize
+				}
 			}
 			newSize = min(newSize, s.maxTokenSize)
 			newBuf := make([]byte, newSize)
@@ -164,7 +178,7 @@ func (s *Scanner) Scan() bool {
 				s.setErr(ErrBadReadCount)
 				break
 			}
-			if n > 0 && n == len(s.buf)-s.end && len(s.buf) < goStartBufSize && len(s.buf) < s.maxTokenSize {
+			if s.small && n > 0 && n == len(s.buf)-s.end && len(s.buf) < startBufSize && len(s.buf) < s.maxTokenSize {
 				// The Read filled all it was offered: a stream with more
 				// to give, which a small buffer would read in small
 				// pieces. Grow toward Go's first size.
@@ -227,6 +241,7 @@ func (s *Scanner) Buffer(buf []byte, max int) {
 	}
 	s.buf = buf[0:cap(buf)]
 	s.maxTokenSize = max
+	s.small = false
 }
 
 // Split sets the split function for the Scanner. The default split
@@ -236,6 +251,7 @@ func (s *Scanner) Split(split SplitFunc) {
 		panic("Split called after Scan")
 	}
 	s.split = split
+	s.small = false
 }
 
 // ScanBytes is a split function for a Scanner that returns each byte as a

@@ -106,6 +106,26 @@ func main() {
 		count++
 	}
 	fmt.Println("words", count, words.Err())
+
+	// A split that takes whatever it is given sees the buffer's pieces.
+	whole := bufio.NewScanner(strings.NewReader(strings.Repeat("g", 2000)))
+	whole.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		if len(data) == 0 {
+			return 0, nil, nil
+		}
+		return len(data), data, nil
+	})
+	var pieces []int
+	for whole.Scan() {
+		pieces = append(pieces, len(whole.Bytes()))
+	}
+	fmt.Println("pieces", pieces)
+	// A buffer given with Buffer is used until a token needs more.
+	mine := make([]byte, 0, 64)
+	bs := bufio.NewScanner(strings.NewReader("short\nlines\n"))
+	bs.Buffer(mine, 1<<20)
+	bs.Scan()
+	fmt.Println("token in my buffer:", &bs.Bytes()[0] == &mine[:1][0])
 }
 
 // Output:
@@ -125,3 +145,5 @@ func main() {
 // line lengths [1 300 0 5000 1 257] <nil>
 // too long: bufio.Scanner: token too long
 // words 2000 <nil>
+// pieces [2000]
+// token in my buffer: true
