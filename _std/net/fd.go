@@ -94,9 +94,10 @@ func (fd *netFD) addr(peer bool) Addr {
 	return &TCPAddr{IP: IP(ip), Port: port, Zone: zone}
 }
 
+// setAddrs fetches the addresses not fetched yet (see local).
 func (fd *netFD) setAddrs() {
-	fd.laddr = fd.addr(false)
-	fd.raddr = fd.addr(true)
+	fd.local()
+	fd.remote()
 }
 
 // local and remote return the socket's addresses. An accepted connection
@@ -200,8 +201,7 @@ func (c *conn) Close() error {
 	if !c.ok() {
 		return eINVAL
 	}
-	c.fd.local()
-	c.fd.remote()
+	c.fd.setAddrs()
 	if err := c.fd.close(); err != nil {
 		return c.opErr("close", err)
 	}

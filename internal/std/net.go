@@ -416,12 +416,20 @@ func closedOp(f *vm.Fiber, id int, write bool, by opCaller) (*hostSock, opResult
 		side = &s.wr
 	}
 	r := side.take(f, by)
-	if s.rd.op == nil && s.wr.op == nil {
-		d.mu.Lock()
-		delete(d.socks, id)
-		d.mu.Unlock()
-	}
+	d.forgetClosed(s)
 	return s, r
+}
+
+// forgetClosed takes the closed socket s out of the table once no
+// completed op is left on it; it reports whether it did.
+func (d *machData) forgetClosed(s *hostSock) bool {
+	if s.rd.op != nil || s.wr.op != nil {
+		return false
+	}
+	d.mu.Lock()
+	delete(d.socks, s.id)
+	d.mu.Unlock()
+	return true
 }
 
 // sweepClosed drops the completed ops of closed sockets whose fibers
@@ -434,17 +442,13 @@ func (d *machData) sweepClosed() {
 			continue
 		}
 		for _, side := range [...]*opSide{&s.rd, &s.wr} {
-			if o := side.op; o != nil && (o.owner.ID != o.id || o.owner.State() == vm.Dead) {
+			if o := side.op; o != nil && o.orphaned() {
 				o.release(true)
 			}
 		}
-		if s.rd.op == nil && s.wr.op == nil {
-			d.mu.Lock()
-			delete(d.socks, id)
-			d.mu.Unlock()
-			continue
+		if !d.forgetClosed(s) {
+			keep = append(keep, id)
 		}
-		keep = append(keep, id)
 	}
 	d.closedKept = keep
 }

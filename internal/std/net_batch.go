@@ -105,8 +105,8 @@ const (
 // back from host code (which must not park), f is not streaming on the
 // socket, the poller batches, and the flush will be shared.
 func (sd *opSide) poller(f *vm.Fiber) poll.Poller {
-	if o := sd.op; o != nil && o.state == opDone && (o.owner.ID != o.id || o.owner.State() == vm.Dead) {
-		o.release(true) // its fiber ended without taking the result
+	if o := sd.op; o != nil && o.orphaned() {
+		o.release(true)
 	}
 	if sd.op != nil || f.InCallback() {
 		return nil
@@ -157,6 +157,12 @@ func (sd *opSide) queue(f *vm.Fiber, s *hostSock, bp *[]byte, n int, write bool,
 		sd.last = opMark(f)
 	}
 	return true
+}
+
+// orphaned reports a completed op whose fiber ended without taking the
+// result (its record may run another fiber by now).
+func (o *sockOp) orphaned() bool {
+	return o.state == opDone && (o.owner.ID != o.id || o.owner.State() == vm.Dead)
 }
 
 // Done is the batch's completion: the owner resumes.

@@ -531,7 +531,6 @@ func (m *Machine) runSlices() (pf *Fiber, p any) {
 		if m.slices&255 == 0 {
 			m.serveDump()
 			m.pollOutside()
-			m.maybeShrink()
 			// Busy fibers must not starve timers or ignore cancellation.
 			if ctx.Err() != nil {
 				if m.beginShutdown() {
@@ -694,7 +693,6 @@ func (m *Machine) release() {
 // reports a deadlock. It returns false when the run must end.
 func (m *Machine) idle() bool {
 	m.Out.Flush()
-	m.maybeShrink()
 	if m.Config.Context.Err() != nil || m.shutdown {
 		if m.beginShutdown() || m.nfibers == 0 || time.Now().After(m.shutdownDeadline) {
 			m.exitLocal(1)

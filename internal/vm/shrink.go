@@ -19,13 +19,14 @@ import (
 //
 //   - Every completed collection adds one to gcCycles (a finalizer that
 //     re-arms itself, installed when the first machine is made).
-//   - A shard looks at gcCycles between slices (with its other periodic
-//     checks, every 256 slices, before it idles, and when the finalizer
-//     posts to it: gcReach, which wakes a sleeping shard) and, when it moved,
-//     runs a pass (shrinkIdle) over its fibers whose stacks grew (the
-//     machine's grown list: a fiber that never outgrew its first stack
-//     has nothing to shrink, and a pass does not visit it). A guest's
-//     runtime.GC runs one when its collection completes (AfterGC).
+//   - The finalizer posts a check to every running machine (gcReach: the
+//     post wakes a sleeping shard; a busy one takes it with its other
+//     posts, between slices). The check runs a pass (shrinkIdle) if
+//     gcCycles moved since the machine's last one, over its fibers whose
+//     stacks grew (the machine's grown list: a fiber that never outgrew
+//     its first stack has nothing to shrink, and a pass does not visit
+//     it). A guest's runtime.GC runs one when its collection completes
+//     (AfterGC).
 //   - A pass shrinks only fibers that have stayed parked since the
 //     previous pass: a pass sets fIdleMark on every parked fiber, and
 //     every park clears it. Those fibers have been parked for at least a
@@ -191,15 +192,10 @@ func (m *Machine) shrinkIdle() {
 // whether it replaced the stack.
 func (f *Fiber) shrinkStack() bool {
 	n := len(f.frames)
-	if n == 0 || f.hostTop != 0 || len(f.stack) <= inlineStackMax {
+	if n == 0 || f.hostTop != 0 || len(f.stack) <= inlineStackMax || f.InCallback() {
 		// A stack that small may be the one allocated with the record,
 		// which a smaller one would not free.
 		return false
-	}
-	for i := range f.frames {
-		if f.frames[i].kind == frameHost {
-			return false
-		}
 	}
 	if n == 1 {
 		if &f.frames[0] != &f.frame0[0] {
