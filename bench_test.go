@@ -13,11 +13,11 @@ import (
 // baselines and ratios come from bench/run.sh; see docs/PERFORMANCE.md.
 
 func benchGuest(b *testing.B, path string, arg string, ops float64, unit string) {
-	prog, err := spindle.Compile(path)
+	prog, err := spindle.Compile(spindle.CompileOptions{}, path)
 	if err != nil {
 		b.Fatal(err)
 	}
-	opts := spindle.Options{Stdout: io.Discard, Stderr: io.Discard, Args: []string{"bench", arg}, NoStarveWarning: true}
+	opts := spindle.RunOptions{Stdout: io.Discard, Stderr: io.Discard, Args: []string{"bench", arg}, NoStarveWarning: true}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if code, _ := prog.Run(context.Background(), opts); code != 0 {
@@ -48,7 +48,7 @@ func BenchmarkSpawnJoin(b *testing.B) {
 // type-checked (the per-program part of start-up).
 func BenchmarkCompileHello(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		if _, err := spindle.Compile("bench/hello/main.go"); err != nil {
+		if _, err := spindle.Compile(spindle.CompileOptions{}, "bench/hello/main.go"); err != nil {
 			b.Fatal(err)
 		}
 	}

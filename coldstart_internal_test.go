@@ -15,11 +15,11 @@ func BenchmarkColdStartHello(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		stdOnce = sync.Once{}
 		stdLib = nil
-		prog, err := Compile("bench/hello/main.go")
+		prog, err := Compile(CompileOptions{}, "bench/hello/main.go")
 		if err != nil {
 			b.Fatal(err)
 		}
-		if code, _ := prog.Run(context.Background(), Options{Stdout: io.Discard, Stderr: io.Discard}); code != 0 {
+		if code, _ := prog.Run(context.Background(), RunOptions{Stdout: io.Discard, Stderr: io.Discard}); code != 0 {
 			b.Fatalf("exit %d", code)
 		}
 	}

@@ -113,12 +113,12 @@ func parseCase(t *testing.T, path string) guestCase {
 
 // runGuest compiles and runs one program in-process.
 func runGuest(t *testing.T, path string, args []string, seed uint64) (stdout, stderr string, code int) {
-	return runGuestOpts(t, path, spindle.Options{Args: args, Seed: seed})
+	return runGuestOpts(t, path, spindle.RunOptions{Args: args, Seed: seed})
 }
 
-func runGuestOpts(t *testing.T, path string, opts spindle.Options) (stdout, stderr string, code int) {
+func runGuestOpts(t *testing.T, path string, opts spindle.RunOptions) (stdout, stderr string, code int) {
 	t.Helper()
-	prog, err := spindle.Compile(path)
+	prog, err := spindle.Compile(spindle.CompileOptions{}, path)
 	if err != nil {
 		return "", err.Error(), -1
 	}
@@ -153,20 +153,20 @@ func TestConformance(t *testing.T) {
 				t.Skip(c.skip)
 			}
 			if c.compileError != "" {
-				_, err := spindle.Compile(c.path)
+				_, err := spindle.Compile(spindle.CompileOptions{}, c.path)
 				if err == nil || !strings.Contains(err.Error(), c.compileError) {
 					t.Errorf("want compile error containing %q, got %v", c.compileError, err)
 				}
 				return
 			}
 			if len(c.shards) == 0 {
-				stdout, stderr, code := runGuestOpts(t, c.path, spindle.Options{Args: c.args, Stdin: strings.NewReader(c.stdin), Reductions: c.reductions})
+				stdout, stderr, code := runGuestOpts(t, c.path, spindle.RunOptions{Args: c.args, Stdin: strings.NewReader(c.stdin), Reductions: c.reductions})
 				checkCase(t, c, stdout, stderr, code)
 				return
 			}
 			for _, n := range c.shards {
 				t.Run(fmt.Sprintf("shards=%d", n), func(t *testing.T) {
-					stdout, stderr, code := runGuestOpts(t, c.path, spindle.Options{Args: c.args, Stdin: strings.NewReader(c.stdin), Reductions: c.reductions, Shards: n})
+					stdout, stderr, code := runGuestOpts(t, c.path, spindle.RunOptions{Args: c.args, Stdin: strings.NewReader(c.stdin), Reductions: c.reductions, Shards: n})
 					checkCase(t, c, stdout, stderr, code)
 				})
 			}
@@ -308,7 +308,7 @@ func TestGoroot(t *testing.T) {
 			// Go's test harness compares stdout and stderr together, in the
 			// order they were written (the print builtin writes to stderr).
 			var both bytes.Buffer
-			_, errText, code := runGuestOpts(t, path, spindle.Options{NoStarveWarning: true, Env: os.Environ(), Stdout: &both, Stderr: &both})
+			_, errText, code := runGuestOpts(t, path, spindle.RunOptions{NoStarveWarning: true, Env: os.Environ(), Stdout: &both, Stderr: &both})
 			got := both.String() + errText
 			if code != 0 || got != want {
 				t.Errorf("exit %d\n got:\n%s\nwant:\n%s", code, clip(got), clip(want))
@@ -336,10 +336,10 @@ func TestConformanceSchedulerModes(t *testing.T) {
 	files, _ := filepath.Glob("testdata/conformance/*/*.go")
 	modes := []struct {
 		name string
-		opts spindle.Options
+		opts spindle.RunOptions
 	}{
-		{"budget1", spindle.Options{Reductions: 1}},
-		{"seed12345", spindle.Options{Seed: 12345}},
+		{"budget1", spindle.RunOptions{Reductions: 1}},
+		{"seed12345", spindle.RunOptions{Seed: 12345}},
 	}
 	for _, mode := range modes {
 		for _, path := range files {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"spindle"
 )
@@ -12,10 +11,7 @@ import (
 // A host compiles a guest program once and runs it as often as it likes,
 // here twice with different arguments.
 func Example() {
-	dir, _ := os.MkdirTemp("", "spindle-example")
-	defer os.RemoveAll(dir)
-	src := filepath.Join(dir, "main.go")
-	os.WriteFile(src, []byte(`package main
+	src := []byte(`package main
 
 import "os"
 
@@ -29,15 +25,14 @@ func main() {
 		os.Exit(3)
 	}
 }
-`), 0o644)
-
-	prog, err := spindle.Compile(src)
+`)
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "main.go", Src: src})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	for _, args := range [][]string{{"ab", "c"}, {"hello", "world"}} {
-		code, _ := prog.Run(context.Background(), spindle.Options{
+		code, _ := prog.Run(context.Background(), spindle.RunOptions{
 			Stderr: os.Stdout, // println writes to stderr
 			Args:   append([]string{"main"}, args...),
 		})
@@ -53,11 +48,8 @@ func main() {
 // A host lends the guest its own Go functions: the guest declares them
 // without a body; a blocking one runs on the syscall pool while only the
 // calling fiber waits.
-func ExampleCompileWith() {
-	dir, _ := os.MkdirTemp("", "spindle-example")
-	defer os.RemoveAll(dir)
-	src := filepath.Join(dir, "main.go")
-	os.WriteFile(src, []byte(`package main
+func ExampleHostFunc() {
+	src := []byte(`package main
 
 import "fmt"
 
@@ -76,8 +68,8 @@ func main() {
 	_, err := lookup("nothing")
 	fmt.Println(err)
 }
-`), 0o644)
-	prog, err := spindle.CompileWith(spindle.CompileOptions{Host: []spindle.HostFunc{
+`)
+	prog, err := spindle.CompileSource(spindle.CompileOptions{Host: []spindle.HostFunc{
 		{Name: "main.double", Fn: func(n int) int { return 2 * n }},
 		{Name: "main.lookup", Blocking: true, Fn: func(key string) (string, error) {
 			if key == "answer" {
@@ -85,12 +77,12 @@ func main() {
 			}
 			return "", fmt.Errorf("no key %q", key)
 		}},
-	}}, src)
+	}}, spindle.File{Name: "main.go", Src: src})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	prog.Run(context.Background(), spindle.Options{Stdout: os.Stdout})
+	prog.Run(context.Background(), spindle.RunOptions{Stdout: os.Stdout})
 	// Output:
 	// 42
 	// forty-two <nil>

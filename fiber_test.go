@@ -14,14 +14,14 @@ import (
 // output across runs; one shard is deterministic.
 func TestFiberDeterminism(t *testing.T) {
 	path := "testdata/conformance/fiber/thousands_of_fibers_progress_beside_hot_loop.go"
-	prog, err := spindle.Compile(path)
+	prog, err := spindle.Compile(spindle.CompileOptions{}, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var first string
 	for i := 0; i < 20; i++ {
 		var out bytes.Buffer
-		code, err := prog.Run(context.Background(), spindle.Options{Stdout: &out, NoStarveWarning: true})
+		code, err := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out, NoStarveWarning: true})
 		if err != nil || code != 0 {
 			t.Fatalf("run %d: exit %d, %v", i, code, err)
 		}
@@ -64,13 +64,13 @@ func main() {
 	fmt.Println()
 }
 `
-	prog, err := spindle.CompileSource([]string{"seed.go"}, [][]byte{[]byte(src)})
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "seed.go", Src: []byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	run := func(seed uint64) string {
 		var out bytes.Buffer
-		if code, _ := prog.Run(context.Background(), spindle.Options{Stdout: &out, Seed: seed}); code != 0 {
+		if code, _ := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out, Seed: seed}); code != 0 {
 			t.Fatalf("exit %d", code)
 		}
 		return out.String()
@@ -106,13 +106,13 @@ func main() {
 	spin(time.Now().Add(1500 * time.Millisecond))
 }
 `
-	prog, err := spindle.CompileSource([]string{"spin.go"}, [][]byte{[]byte(src)})
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "spin.go", Src: []byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, off := range []bool{false, true} {
 		var errb bytes.Buffer
-		code, _ := prog.Run(context.Background(), spindle.Options{Stderr: &errb, NoStarveWarning: off})
+		code, _ := prog.Run(context.Background(), spindle.RunOptions{Stderr: &errb, NoStarveWarning: off})
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errb.String())
 		}
@@ -142,14 +142,14 @@ func main() {
 	select {}
 }
 `
-	prog, err := spindle.CompileSource([]string{"dl.go"}, [][]byte{[]byte(src)})
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "dl.go", Src: []byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var errb bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	code, _ := prog.Run(ctx, spindle.Options{Stderr: &errb})
+	code, _ := prog.Run(ctx, spindle.RunOptions{Stderr: &errb})
 	if code != 2 {
 		t.Fatalf("exit %d", code)
 	}
@@ -179,12 +179,12 @@ func main() {
 	<-c
 }
 `
-	prog, err := spindle.CompileSource([]string{"d.go"}, [][]byte{[]byte(src)})
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "d.go", Src: []byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r := prog.Start(ctx, spindle.Options{})
+	r := prog.Start(ctx, spindle.RunOptions{})
 	var dump string
 	for i := 0; i < 100 && !strings.Contains(dump, "sleep"); i++ {
 		time.Sleep(5 * time.Millisecond)

@@ -69,7 +69,7 @@ func TestFIFOOpenAndReadOnSyscallPool(t *testing.T) {
 	if err := syscall.Mkfifo(path, 0o600); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
-	prog, err := spindle.CompileSource([]string{"fifo.go"}, [][]byte{[]byte(fifoProg)})
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "fifo.go", Src: []byte(fifoProg)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestFIFOOpenAndReadOnSyscallPool(t *testing.T) {
 	}
 	ended := make(chan result, 1)
 	go func() {
-		code, err := prog.Run(ctx, spindle.Options{Args: []string{"fifo", path}, Stdout: &out, Stderr: &errb})
+		code, err := prog.Run(ctx, spindle.RunOptions{Args: []string{"fifo", path}, Stdout: &out, Stderr: &errb})
 		ended <- result{code, err}
 	}()
 	select {
@@ -110,7 +110,7 @@ func TestFIFOOpenAndReadOnSyscallPool(t *testing.T) {
 // it at once must not read the host io.Reader concurrently (the race
 // detector checks), and together they see every byte once.
 func TestStdinReadsOnSyscallPool(t *testing.T) {
-	prog, err := spindle.CompileSource([]string{"stdin.go"}, [][]byte{[]byte(`package main
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "stdin.go", Src: []byte(`package main
 
 import (
 	"fmt"
@@ -143,7 +143,7 @@ func main() {
 	defer cancel()
 	var out, errb bytes.Buffer
 	in := strings.Repeat("0123456789", 2000)
-	code, err := prog.Run(ctx, spindle.Options{Stdin: strings.NewReader(in), Stdout: &out, Stderr: &errb})
+	code, err := prog.Run(ctx, spindle.RunOptions{Stdin: strings.NewReader(in), Stdout: &out, Stderr: &errb})
 	if code != 0 || err != nil || out.String() != "20000\n" {
 		t.Fatalf("exit %d (%v), stdout %q; stderr:\n%s", code, err, out.String(), errb.String())
 	}

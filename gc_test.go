@@ -253,7 +253,7 @@ func runWithHost(t *testing.T, src string, extra map[string]vm.HostFunc) (int, s
 		t.Fatal(err)
 	}
 	var errb bytes.Buffer
-	code, _ := (&Program{p: p}).Run(context.Background(), Options{Stderr: &errb})
+	code, _ := (&Program{p: p}).Run(context.Background(), RunOptions{Stderr: &errb})
 	return code, errb.String()
 }
 

@@ -32,21 +32,14 @@ type HostFunc struct {
 	Blocking bool
 }
 
-// CompileOptions configure a compilation.
-type CompileOptions struct {
-	Host []HostFunc
-}
-
-// CompileWith compiles the named files with host functions bound.
-func CompileWith(opts CompileOptions, files ...string) (*Program, error) {
-	names, srcs, err := readFiles(files)
-	if err != nil {
-		return nil, err
+// compileFiles loads, type-checks and compiles files as package main, with
+// opts.Host bound.
+func compileFiles(opts CompileOptions, files []File) (*Program, error) {
+	names := make([]string, len(files))
+	srcs := make([][]byte, len(files))
+	for i, f := range files {
+		names[i], srcs[i] = f.Name, f.Src
 	}
-	return compileSource(opts, names, srcs)
-}
-
-func compileSource(opts CompileOptions, names []string, srcs [][]byte) (*Program, error) {
 	lp, err := guestStd().LoadMain(names, srcs)
 	if err != nil {
 		return nil, wrapErr(err)

@@ -69,14 +69,14 @@ func main() {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			prog, err := spindle.CompileSource([]string{tc.name + ".go"}, [][]byte{[]byte(tc.src)})
+			prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: tc.name + ".go", Src: []byte(tc.src)})
 			if err != nil {
 				t.Fatal(err)
 			}
 			var out, errb bytes.Buffer
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			code, err := prog.Run(ctx, spindle.Options{Stdout: &out, Stderr: &errb})
+			code, err := prog.Run(ctx, spindle.RunOptions{Stdout: &out, Stderr: &errb})
 			if err != nil {
 				t.Fatalf("run did not finish: %v", err)
 			}
@@ -103,7 +103,7 @@ func main() {
 	for i := 0; i < 100000; i++ { counter++ }
 	println(os.Args[1], counter)
 }`
-	prog, err := spindle.CompileSource([]string{"c.go"}, [][]byte{[]byte(src)})
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "c.go", Src: []byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func main() {
 			defer wg.Done()
 			var errb bytes.Buffer
 			name := string(rune('a' + i))
-			code, _ := prog.Run(context.Background(), spindle.Options{Stderr: &errb, Args: []string{"c", name}})
+			code, _ := prog.Run(context.Background(), spindle.RunOptions{Stderr: &errb, Args: []string{"c", name}})
 			if code != 0 || errb.String() != name+" 100000\n" {
 				t.Errorf("run %d: exit %d, output %q", i, code, errb.String())
 			}
@@ -127,14 +127,14 @@ func main() {
 func TestRunCancel(t *testing.T) {
 	src := `package main
 func main() { for { } }`
-	prog, err := spindle.CompileSource([]string{"spin.go"}, [][]byte{[]byte(src)})
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "spin.go", Src: []byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int)
 	go func() {
-		code, _ := prog.Run(ctx, spindle.Options{})
+		code, _ := prog.Run(ctx, spindle.RunOptions{})
 		done <- code
 	}()
 	cancel()
@@ -154,7 +154,7 @@ func main() {
 	y := undefined
 }
 `
-	_, err := spindle.CompileSource([]string{"bad.go"}, [][]byte{[]byte(src)})
+	_, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "bad.go", Src: []byte(src)})
 	if err == nil {
 		t.Fatal("compiled")
 	}
@@ -169,7 +169,7 @@ func main() {
 			t.Errorf("missing %q in:\n%s", want, msg)
 		}
 	}
-	_, err = spindle.CompileSource([]string{"imp.go"}, [][]byte{[]byte("package main\nimport \"net/http\"\nfunc main() { _ = http.Get }\n")})
+	_, err = spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "imp.go", Src: []byte("package main\nimport \"net/http\"\nfunc main() { _ = http.Get }\n")})
 	if err == nil || !strings.Contains(err.Error(), "imp.go:2:8: package net/http is not provided by spindle's guest standard library") {
 		t.Errorf("missing-package error: %v", err)
 	}
@@ -179,12 +179,12 @@ func main() {
 // a host crash.
 func TestHugeGlobal(t *testing.T) {
 	src := "package main\n\nvar big [1 << 30]byte\n\nfunc main() { big[7] = 1; println(big[7]) }\n"
-	prog, err := spindle.CompileSource([]string{"g.go"}, [][]byte{[]byte(src)})
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "g.go", Src: []byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var errb bytes.Buffer
-	code, _ := prog.Run(context.Background(), spindle.Options{Stderr: &errb})
+	code, _ := prog.Run(context.Background(), spindle.RunOptions{Stderr: &errb})
 	if code != 2 || !strings.Contains(errb.String(), "exceeds spindle's allocation limit") {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}

@@ -52,12 +52,12 @@ func main() {
 	close(block)
 }
 `
-	prog, err := spindle.CompileSource([]string{"idle.go"}, [][]byte{[]byte(src)})
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "idle.go", Src: []byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	before, start := cpuTime(t), time.Now()
-	if code, _ := prog.Run(context.Background(), spindle.Options{}); code != 0 {
+	if code, _ := prog.Run(context.Background(), spindle.RunOptions{}); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
 	wall, cpu := time.Since(start), cpuTime(t)-before

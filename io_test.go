@@ -30,10 +30,9 @@ func TestNetOnBothBackends(t *testing.T) {
 	}
 	for _, backend := range []string{"epoll", "uring"} {
 		t.Run(backend, func(t *testing.T) {
-			t.Setenv("SPINDLE_IO", backend)
 			for _, path := range files {
 				c := parseCase(t, path)
-				stdout, stderr, code := runGuestOpts(t, path, spindle.Options{Args: c.args, NoStarveWarning: true})
+				stdout, stderr, code := runGuestOpts(t, path, spindle.RunOptions{Args: c.args, NoStarveWarning: true, EventLoop: backend})
 				t.Run(filepath.Base(path), func(t *testing.T) { checkCase(t, c, stdout, stderr, code) })
 			}
 		})
@@ -43,7 +42,7 @@ func TestNetOnBothBackends(t *testing.T) {
 // Concurrent connections' reads and writes share submissions: on both
 // pollers that batch, the shard's thread makes at most one read or write
 // system call per four round trips (testdata/batch/...); with
-// SPINDLE_IO=epoll the same program makes four or more per round trip.
+// the epoll event loop the same program makes four or more per round trip.
 func TestBatchedSocketIO(t *testing.T) {
 	path := "testdata/batch/concurrent_echoes_share_system_calls.go"
 	if _, err := os.Stat("/proc/thread-self/io"); err != nil {
@@ -51,8 +50,7 @@ func TestBatchedSocketIO(t *testing.T) {
 	}
 	for _, backend := range []string{"batch", "uring", "epoll"} {
 		t.Run(backend, func(t *testing.T) {
-			t.Setenv("SPINDLE_IO", backend)
-			p, err := poll.New()
+			p, err := poll.New(backend)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,7 +59,7 @@ func TestBatchedSocketIO(t *testing.T) {
 			if backend != "epoll" && !batching {
 				t.Skipf("io_uring refused here: %s polls without batching", backend)
 			}
-			stdout, stderr, code := runGuestOpts(t, path, spindle.Options{NoStarveWarning: true})
+			stdout, stderr, code := runGuestOpts(t, path, spindle.RunOptions{NoStarveWarning: true, EventLoop: backend})
 			if code != 0 {
 				t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 			}
@@ -138,19 +136,19 @@ func main() {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "conns.go")
 	os.WriteFile(path, []byte(src), 0o644)
-	prog, err := spindle.Compile(path)
+	prog, err := spindle.Compile(spindle.CompileOptions{}, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// One run first, for whatever the host runtime keeps for good.
-	if code, _ := prog.Run(context.Background(), spindle.Options{NoStarveWarning: true}); code != 0 {
+	if code, _ := prog.Run(context.Background(), spindle.RunOptions{NoStarveWarning: true}); code != 0 {
 		t.Fatalf("warm-up run exited %d", code)
 	}
 	before := openFDs(t)
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	code, _ := prog.Run(ctx, spindle.Options{Stdout: &out, NoStarveWarning: true})
+	code, _ := prog.Run(ctx, spindle.RunOptions{Stdout: &out, NoStarveWarning: true})
 	if code != 0 || !strings.HasSuffix(out.String(), "echoed 10000\n") {
 		t.Fatalf("exit %d, output %q", code, out.String())
 	}
@@ -214,17 +212,16 @@ func main() {
 	fmt.Println("got", got)
 }
 `
-	prog, err := spindle.CompileSource([]string{"urgent.go"}, [][]byte{[]byte(src)})
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "urgent.go", Src: []byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, backend := range []string{"epoll", "uring"} {
 		t.Run(backend, func(t *testing.T) {
-			t.Setenv("SPINDLE_IO", backend)
 			pr, pw := io.Pipe()
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
-			r := prog.Start(ctx, spindle.Options{Stdout: pw, NoStarveWarning: true})
+			r := prog.Start(ctx, spindle.RunOptions{Stdout: pw, NoStarveWarning: true, EventLoop: backend})
 			go func() {
 				r.Wait()
 				pw.Close() // the reads below end with the run

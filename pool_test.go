@@ -14,10 +14,10 @@ import (
 // the others keep running (here: until they release it).
 func TestBlockingHostFunctionParksOnlyItsFiber(t *testing.T) {
 	release := make(chan struct{})
-	prog, err := compileSource(CompileOptions{Host: []HostFunc{
+	prog, err := CompileSource(CompileOptions{Host: []HostFunc{
 		{Name: "main.slow", Blocking: true, Fn: func() string { <-release; return "slow done" }},
 		{Name: "main.release", Fn: func() { close(release) }},
-	}}, []string{"b.go"}, [][]byte{[]byte(`package main
+	}}, File{Name: "b.go", Src: []byte(`package main
 
 func slow() string
 func release()
@@ -42,7 +42,7 @@ func main() {
 	// release: the run would only end by this timeout.
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	code, _ := prog.Run(ctx, Options{Stderr: &errb})
+	code, _ := prog.Run(ctx, RunOptions{Stderr: &errb})
 	if code != 0 || errb.String() != "ticks 499500\nslow done\n" {
 		t.Fatalf("exit %d, %q", code, errb.String())
 	}
@@ -50,9 +50,9 @@ func main() {
 
 // A host function's Go type must match the guest declaration.
 func TestHostFunctionSignatureChecked(t *testing.T) {
-	_, err := compileSource(CompileOptions{Host: []HostFunc{
+	_, err := CompileSource(CompileOptions{Host: []HostFunc{
 		{Name: "main.f", Fn: func(int) int { return 0 }},
-	}}, []string{"s.go"}, [][]byte{[]byte("package main\n\nfunc f(s string) int\n\nfunc main() { println(f(\"x\")) }\n")})
+	}}, File{Name: "s.go", Src: []byte("package main\n\nfunc f(s string) int\n\nfunc main() { println(f(\"x\")) }\n")})
 	if err == nil || !strings.Contains(err.Error(), "s.go:3:6: host function type func(int) int does not match the guest declaration func(s string) int") {
 		t.Fatalf("got %v", err)
 	}

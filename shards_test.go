@@ -30,7 +30,7 @@ func TestShardsRace(t *testing.T) {
 			n = c.shards[len(c.shards)-1]
 		}
 		t.Run(filepath.Base(path), func(t *testing.T) {
-			stdout, stderr, code := runGuestOpts(t, c.path, spindle.Options{Args: c.args, Shards: n})
+			stdout, stderr, code := runGuestOpts(t, c.path, spindle.RunOptions{Args: c.args, Shards: n})
 			checkCase(t, c, stdout, stderr, code)
 		})
 	}

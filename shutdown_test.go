@@ -75,13 +75,13 @@ func main() {
 	}
 }
 `
-	prog, err := spindle.CompileSource([]string{"shut.go"}, [][]byte{[]byte(src)})
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "shut.go", Src: []byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A first run lets the host runtime open what it keeps for good (the
 	// netpoller's descriptors).
-	if _, err := prog.Run(context.Background(), spindle.Options{Args: []string{"shut", tmp, "exit"}, NoStarveWarning: true}); err != nil {
+	if _, err := prog.Run(context.Background(), spindle.RunOptions{Args: []string{"shut", tmp, "exit"}, NoStarveWarning: true}); err != nil {
 		t.Fatal(err)
 	}
 	before := openFDs(t)
@@ -91,7 +91,7 @@ func main() {
 		if mode == "deadlock-ish" {
 			time.AfterFunc(100*time.Millisecond, cancel)
 		}
-		code, _ := prog.Run(ctx, spindle.Options{Stdout: &out, Stderr: &errb, Args: []string{"shut", tmp, mode}, NoStarveWarning: true})
+		code, _ := prog.Run(ctx, spindle.RunOptions{Stdout: &out, Stderr: &errb, Args: []string{"shut", tmp, mode}, NoStarveWarning: true})
 		cancel()
 		switch mode {
 		case "exit":

@@ -19,7 +19,7 @@ import (
 // left running afterwards.
 func TestRunningSignal(t *testing.T) {
 	defer goleak.VerifyNone(t)
-	prog, err := spindle.CompileSource([]string{"sig.go"}, [][]byte{[]byte(`package main
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "sig.go", Src: []byte(`package main
 
 import (
 	"fmt"
@@ -44,7 +44,7 @@ func main() {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	pr, pw := io.Pipe()
-	run := prog.Start(ctx, spindle.Options{Stdout: pw})
+	run := prog.Start(ctx, spindle.RunOptions{Stdout: pw})
 	go func() {
 		run.Wait()
 		pw.Close()

@@ -5,9 +5,13 @@
 // guest goroutine is a fiber: interpreter state (frames, registers, pc)
 // scheduled by the VM, never a host goroutine.
 //
-//	prog, err := spindle.Compile("main.go")
+//	prog, err := spindle.Compile(spindle.CompileOptions{}, "main.go")
 //	if err != nil { ... }                  // file:line:col: message
-//	code, err := prog.Run(ctx, spindle.Options{Stdout: os.Stdout})
+//	code, err := prog.Run(ctx, spindle.RunOptions{Stdout: os.Stdout})
+//
+// The library reads no environment variables: everything a run may vary is
+// a field of CompileOptions or RunOptions, with the same defaults the
+// spindle command uses (the command maps SPINDLE_* variables to them).
 package spindle
 
 import (
@@ -15,7 +19,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -26,6 +29,7 @@ import (
 	"syscall"
 
 	"spindle/internal/loader"
+	"spindle/internal/poll"
 	"spindle/internal/std"
 	"spindle/internal/vm"
 )
@@ -65,35 +69,61 @@ type CompileError struct {
 
 func (e *CompileError) Error() string { return strings.Join(e.Errors, "\n") }
 
-// Compile compiles the named Go files, which must form package main.
-func Compile(files ...string) (*Program, error) {
-	if len(files) == 0 {
-		return nil, errors.New("spindle: no Go files to compile")
-	}
-	names, srcs, err := readFiles(files)
+// File is one in-memory source file of a guest program.
+type File struct {
+	Name string // used in messages and stack traces
+	Src  []byte
+}
+
+// Compile compiles package main from paths, as `go run` takes them: Go
+// files, or one directory whose non-test .go files form the package.
+func Compile(opts CompileOptions, paths ...string) (*Program, error) {
+	files, err := readPaths(paths)
 	if err != nil {
 		return nil, err
 	}
-	return CompileSource(names, srcs)
+	return CompileSource(opts, files...)
 }
 
-func readFiles(files []string) ([]string, [][]byte, error) {
+// CompileSource compiles package main from in-memory files.
+func CompileSource(opts CompileOptions, files ...File) (*Program, error) {
 	if len(files) == 0 {
-		return nil, nil, errors.New("spindle: no Go files to compile")
+		return nil, errors.New("spindle: no Go files to compile")
 	}
-	srcs := make([][]byte, len(files))
-	for i, name := range files {
+	return compileFiles(opts, files)
+}
+
+// readPaths reads the Go files paths name: the files themselves, or the
+// non-test .go files of the one directory given.
+func readPaths(paths []string) ([]File, error) {
+	if len(paths) == 1 {
+		if st, err := os.Stat(paths[0]); err == nil && st.IsDir() {
+			names, err := dirFiles(paths[0])
+			if err != nil {
+				return nil, err
+			}
+			paths = names
+		}
+	}
+	if len(paths) == 0 {
+		return nil, errors.New("spindle: no Go files to compile")
+	}
+	files := make([]File, len(paths))
+	for i, name := range paths {
+		if st, err := os.Stat(name); err == nil && st.IsDir() {
+			return nil, fmt.Errorf("spindle: %s is a directory: give one directory or only .go files", name)
+		}
 		b, err := os.ReadFile(name)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		srcs[i] = b
+		files[i] = File{Name: name, Src: b}
 	}
-	return files, srcs, nil
+	return files, nil
 }
 
-// CompileDir compiles the non-test .go files of directory dir.
-func CompileDir(dir string) (*Program, error) {
+// dirFiles lists the non-test .go files of dir, sorted.
+func dirFiles(dir string) ([]string, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
@@ -110,12 +140,7 @@ func CompileDir(dir string) (*Program, error) {
 	if len(files) == 0 {
 		return nil, fmt.Errorf("spindle: no Go files in %s", dir)
 	}
-	return Compile(files...)
-}
-
-// CompileSource compiles in-memory sources; names are used in messages.
-func CompileSource(names []string, srcs [][]byte) (*Program, error) {
-	return compileSource(CompileOptions{}, names, srcs)
+	return files, nil
 }
 
 func wrapErr(err error) error {
@@ -126,41 +151,11 @@ func wrapErr(err error) error {
 	return err
 }
 
-// Options configure one run of a program.
-type Options struct {
-	Stdout, Stderr io.Writer // default: discard
-	Stdin          io.Reader
-	// Args is os.Args: the program name first.
-	Args []string
-	Env  []string
-	// Seed drives map iteration order and select choices; a run on one
-	// shard is a pure function of (program, input, seed).
-	Seed uint64
-	// Reductions is the preemption budget per slice (default 4000, or
-	// SPINDLE_REDUCTIONS).
-	Reductions int
-	// MaxStack caps each fiber's stack in bytes (default 8 MiB, or
-	// SPINDLE_STACK_MAX); a register counts as one 8-byte word, as it
-	// would in a gc frame.
-	MaxStack int
-	// NoStarveWarning turns off the stderr warning about a fiber that runs
-	// for more than a second without blocking.
-	NoStarveWarning bool
-	// Shards is the number of shards (OS threads running fibers; default:
-	// the number of CPUs). Shard 0 runs main; the others start when the
-	// program first sends work to them (fiber.SpawnOn, OnEachShard), so a
-	// program that never does runs on one thread.
-	Shards int
-	// Pin pins each shard's thread to a CPU (shard k on CPU k mod the CPU
-	// count) where the affinity call is allowed.
-	Pin bool
-}
-
 // Run runs the program to completion and returns its exit status: 0 when
 // main returns, the os.Exit code, 2 for an unrecovered panic or deadlock.
 // Cancelling ctx unwinds every fiber (running its deferred calls) and ends
 // the run with status 1.
-func (p *Program) Run(ctx context.Context, o Options) (int, error) {
+func (p *Program) Run(ctx context.Context, o RunOptions) (int, error) {
 	return p.Start(ctx, o).Wait()
 }
 
@@ -174,8 +169,13 @@ type Running struct {
 
 // Start starts a run of the program on its own goroutine (a shard: one OS
 // thread) and returns at once.
-func (p *Program) Start(ctx context.Context, o Options) *Running {
+func (p *Program) Start(ctx context.Context, o RunOptions) *Running {
 	r := &Running{done: make(chan struct{})}
+	if err := poll.CheckMode(o.EventLoop); err != nil {
+		r.code, r.err = 2, fmt.Errorf("spindle: %w", err)
+		close(r.done)
+		return r
+	}
 	r.g = p.group(ctx, o)
 	go func() {
 		defer close(r.done)
@@ -188,7 +188,8 @@ func (p *Program) Start(ctx context.Context, o Options) *Running {
 	return r
 }
 
-// Wait waits for the run to end and returns its exit status.
+// Wait waits for the run to end and returns its exit status, and the
+// error that ended it early: ctx's, or invalid RunOptions.
 func (r *Running) Wait() (int, error) {
 	<-r.done
 	return r.code, r.err
@@ -196,7 +197,12 @@ func (r *Running) Wait() (int, error) {
 
 // Dump returns a description of every fiber of the running program (id,
 // wait reason, guest stack), as Go prints on SIGQUIT; "" once it ended.
-func (r *Running) Dump() string { return r.g.Dump(r.done) }
+func (r *Running) Dump() string {
+	if r.g == nil {
+		return ""
+	}
+	return r.g.Dump(r.done)
+}
 
 // Signal hands a signal the host received to the running program. It
 // reports whether the program handles it: some fiber registered a channel
@@ -223,7 +229,7 @@ func (r *Running) Signal(sig os.Signal) bool {
 	return handled
 }
 
-func (p *Program) group(ctx context.Context, o Options) *vm.Group {
+func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -234,15 +240,16 @@ func (p *Program) group(ctx context.Context, o Options) *vm.Group {
 		o.Shards = runtime.NumCPU()
 	}
 	return vm.NewGroup(p.p, vm.Config{
-		Stdout:   o.Stdout,
-		Stderr:   o.Stderr,
-		Stdin:    o.Stdin,
-		Args:     o.Args,
-		Env:      o.Env,
-		Seed:     o.Seed,
-		Budget:   o.Reductions,
-		MaxStack: o.MaxStack,
-		Context:  ctx,
+		Stdout:     o.Stdout,
+		Stderr:     o.Stderr,
+		Stdin:      o.Stdin,
+		Args:       o.Args,
+		Env:        o.Env,
+		Seed:       o.Seed,
+		Reductions: o.Reductions,
+		MaxStack:   o.MaxStack,
+		EventLoop:  o.EventLoop,
+		Context:    ctx,
 
 		NoStarveWarning: o.NoStarveWarning,
 	}, o.Shards, o.Pin)

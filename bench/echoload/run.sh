@@ -169,7 +169,7 @@ start_server() {
 	case $1 in
 	native) "$TMP/native" -addr "$a" >"$TMP/server.log" 2>&1 & ;;
 	spindle) SPINDLE_SHARDS=1 SPINDLE_STARVE_WARNING=0 "$SPINDLE" run examples/echo/main.go -addr "$a" >"$TMP/server.log" 2>&1 & ;;
-	sharded) SPINDLE_STARVE_WARNING=0 "$SPINDLE" run examples/shardecho/main.go -- -addr "$a" >"$TMP/server.log" 2>&1 & ;;
+	sharded) SPINDLE_PIN=1 SPINDLE_STARVE_WARNING=0 "$SPINDLE" run examples/shardecho/main.go -- -addr "$a" >"$TMP/server.log" 2>&1 & ;;
 	esac
 	SPID=$!
 	PIDS+=("$SPID")

@@ -62,69 +62,32 @@ func run(argv []string) int {
 		break
 	}
 	args := argv[i:]
+	if dir == "" && len(files) == 0 {
+		usage()
+	}
+	opts, err := runOptions(os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "spindle:", err)
+		return 2
+	}
 	// Compiling allocates a young heap that the GC would otherwise scan
 	// several times over: collect rarely until the program starts.
 	old := debug.SetGCPercent(800)
-	var prog *spindle.Program
-	var err error
-	name := "main"
-	switch {
-	case dir != "":
-		prog, err = spindle.CompileDir(dir)
-		name = dir
-	case len(files) > 0:
-		prog, err = spindle.Compile(files...)
+	name := dir
+	if dir == "" {
 		name = strings.TrimSuffix(files[0], ".go")
-	default:
-		usage()
+	} else {
+		files = []string{dir}
 	}
+	prog, err := spindle.Compile(spindle.CompileOptions{}, files...)
 	debug.SetGCPercent(old)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	opts := spindle.Options{
-		Stdout: os.Stdout,
-		Stderr: os.Stderr,
-		Stdin:  os.Stdin,
-		Args:   append([]string{name}, args...),
-		Env:    os.Environ(),
-	}
-	if s := os.Getenv("SPINDLE_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			fmt.Fprintln(os.Stderr, "spindle: bad SPINDLE_SEED:", err)
-			return 2
-		}
-		opts.Seed = v
-	}
-	if s := os.Getenv("SPINDLE_REDUCTIONS"); s != "" {
-		v, err := strconv.Atoi(s)
-		if err != nil || v <= 0 {
-			fmt.Fprintln(os.Stderr, "spindle: bad SPINDLE_REDUCTIONS:", s)
-			return 2
-		}
-		opts.Reductions = v
-	}
-	if s := os.Getenv("SPINDLE_STACK_MAX"); s != "" {
-		v, err := strconv.Atoi(s)
-		if err != nil || v <= 0 {
-			fmt.Fprintln(os.Stderr, "spindle: bad SPINDLE_STACK_MAX:", s)
-			return 2
-		}
-		opts.MaxStack = v
-	}
-	if s := os.Getenv("SPINDLE_SHARDS"); s != "" {
-		v, err := strconv.Atoi(s)
-		if err != nil || v <= 0 {
-			fmt.Fprintln(os.Stderr, "spindle: bad SPINDLE_SHARDS:", s)
-			return 2
-		}
-		opts.Shards = v
-	}
-	// Shard threads are pinned to CPUs unless SPINDLE_PIN=0.
-	opts.Pin = os.Getenv("SPINDLE_PIN") != "0"
-	opts.NoStarveWarning = os.Getenv("SPINDLE_STARVE_WARNING") == "0"
+	opts.Stdout, opts.Stderr, opts.Stdin = os.Stdout, os.Stderr, os.Stdin
+	opts.Args = append([]string{name}, args...)
+	opts.Env = os.Environ()
 	if path := os.Getenv("SPINDLE_CPUPROFILE"); path != "" {
 		pf, err := os.Create(path)
 		if err == nil && pprof.StartCPUProfile(pf) == nil {
@@ -175,7 +138,10 @@ func run(argv []string) int {
 			}
 		}
 	}()
-	code, _ := run.Wait()
+	code, err := run.Wait()
+	if err != nil && ctx.Err() == nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
 	select {
 	case s := <-fatal:
 		signal.Reset(s)
@@ -198,11 +164,64 @@ func disasm(argv []string) int {
 			filter = a
 		}
 	}
-	prog, err := spindle.Compile(files...)
+	prog, err := spindle.Compile(spindle.CompileOptions{}, files...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
 	fmt.Print(prog.Disasm(filter))
 	return 0
+}
+
+// runOptions maps the SPINDLE_* environment variables (read through
+// getenv) to run options; unset ones keep the library's defaults.
+func runOptions(getenv func(string) string) (spindle.RunOptions, error) {
+	var o spindle.RunOptions
+	positive := func(name string, dst *int) error {
+		s := getenv(name)
+		if s == "" {
+			return nil
+		}
+		v, err := strconv.Atoi(s)
+		if err != nil || v <= 0 {
+			return fmt.Errorf("bad %s=%q: want a positive integer", name, s)
+		}
+		*dst = v
+		return nil
+	}
+	if s := getenv("SPINDLE_SEED"); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			return o, fmt.Errorf("bad SPINDLE_SEED=%q: want an unsigned integer", s)
+		}
+		o.Seed = v
+	}
+	for _, e := range []struct {
+		name string
+		dst  *int
+	}{
+		{"SPINDLE_REDUCTIONS", &o.Reductions},
+		{"SPINDLE_STACK_MAX", &o.MaxStack},
+		{"SPINDLE_SHARDS", &o.Shards},
+	} {
+		if err := positive(e.name, e.dst); err != nil {
+			return o, err
+		}
+	}
+	switch s := getenv("SPINDLE_PIN"); s {
+	case "", "0":
+	case "1":
+		o.Pin = true
+	default:
+		return o, fmt.Errorf("bad SPINDLE_PIN=%q: want 0 or 1", s)
+	}
+	switch s := getenv("SPINDLE_STARVE_WARNING"); s {
+	case "", "1":
+	case "0":
+		o.NoStarveWarning = true
+	default:
+		return o, fmt.Errorf("bad SPINDLE_STARVE_WARNING=%q: want 0 or 1", s)
+	}
+	o.EventLoop = getenv("SPINDLE_IO")
+	return o, nil
 }

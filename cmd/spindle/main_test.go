@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
+	"spindle"
 	"strings"
 	"syscall"
 	"testing"
@@ -197,5 +199,39 @@ func main() {
 	}
 	if string(rest) != "deferred call ran\n" {
 		t.Errorf("stdout after the signal: %q", rest)
+	}
+}
+
+// The SPINDLE_* variables map to run options; unset ones keep the
+// library's zero-value defaults, and malformed ones are errors.
+func TestRunOptionsFromEnvironment(t *testing.T) {
+	tests := []struct {
+		env  map[string]string
+		want spindle.RunOptions
+		err  string
+	}{
+		{env: nil, want: spindle.RunOptions{}},
+		{env: map[string]string{"SPINDLE_SEED": "7", "SPINDLE_REDUCTIONS": "1", "SPINDLE_STACK_MAX": "4096", "SPINDLE_SHARDS": "3"},
+			want: spindle.RunOptions{Seed: 7, Reductions: 1, MaxStack: 4096, Shards: 3}},
+		{env: map[string]string{"SPINDLE_PIN": "1", "SPINDLE_STARVE_WARNING": "0", "SPINDLE_IO": "epoll"},
+			want: spindle.RunOptions{Pin: true, NoStarveWarning: true, EventLoop: "epoll"}},
+		{env: map[string]string{"SPINDLE_PIN": "0", "SPINDLE_STARVE_WARNING": "1"}, want: spindle.RunOptions{}},
+		{env: map[string]string{"SPINDLE_SEED": "-1"}, err: `bad SPINDLE_SEED="-1": want an unsigned integer`},
+		{env: map[string]string{"SPINDLE_SHARDS": "0"}, err: `bad SPINDLE_SHARDS="0": want a positive integer`},
+		{env: map[string]string{"SPINDLE_REDUCTIONS": "x"}, err: `bad SPINDLE_REDUCTIONS="x": want a positive integer`},
+		{env: map[string]string{"SPINDLE_PIN": "yes"}, err: `bad SPINDLE_PIN="yes": want 0 or 1`},
+	}
+	for _, tc := range tests {
+		got, err := runOptions(func(k string) string { return tc.env[k] })
+		switch {
+		case tc.err != "":
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("%v: error %v, want %q", tc.env, err, tc.err)
+			}
+		case err != nil:
+			t.Errorf("%v: %v", tc.env, err)
+		case !reflect.DeepEqual(got, tc.want):
+			t.Errorf("%v: got %+v, want %+v", tc.env, got, tc.want)
+		}
 	}
 }

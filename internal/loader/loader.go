@@ -18,7 +18,6 @@ import (
 	"go/types"
 	"io/fs"
 	"path"
-	"sort"
 	"strings"
 	"sync"
 )
@@ -85,21 +84,6 @@ func (s *Std) Load(p string) (*Package, error) {
 	s.mu.Unlock()
 	e.once.Do(func() { e.pkg, e.err = s.load(p) })
 	return e.pkg, e.err
-}
-
-// Loaded returns every std package loaded so far, in dependency order
-// (dependencies first).
-func (s *Std) Loaded() []*Package {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	var out []*Package
-	for _, e := range s.pkgs {
-		if e.pkg != nil {
-			out = append(out, e.pkg)
-		}
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out
 }
 
 func (s *Std) load(p string) (*Package, error) {
@@ -218,7 +202,7 @@ type Program struct {
 	Std  *Std
 }
 
-// Load parses and checks the files of one main package. names are used in
+// LoadMain parses and checks the files of one main package. names are used in
 // error messages; srcs holds each file's content.
 func (s *Std) LoadMain(names []string, srcs [][]byte) (*Program, error) {
 	var errs ErrorList

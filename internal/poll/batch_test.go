@@ -22,10 +22,7 @@ func batched(t *testing.T, fn func(t *testing.T, p Poller)) {
 		name string
 		new  func() (Poller, error)
 	}{
-		{"batch", func() (Poller, error) {
-			t.Setenv("SPINDLE_IO", "batch")
-			return New()
-		}},
+		{"batch", func() (Poller, error) { return New(ModeBatch) }},
 		{"uring", newURing},
 	} {
 		t.Run(mk.name, func(t *testing.T) {
@@ -229,7 +226,7 @@ func BenchmarkEchoServerSyscalls(b *testing.B) {
 }
 
 func BenchmarkEchoServerBatched(b *testing.B) {
-	p, err := New()
+	p, err := New(ModeBatch)
 	if err != nil {
 		b.Fatal(err)
 	}

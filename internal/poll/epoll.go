@@ -4,20 +4,37 @@ package poll
 
 import (
 	"fmt"
-	"os"
 	"sync"
 	"time"
 
 	"golang.org/x/sys/unix"
 )
 
-// New returns a poller chosen by SPINDLE_IO: batch (the default: epoll,
-// with reads and writes batched on an io_uring), epoll (no batching) or
-// uring. A failed io_uring setup (an old kernel, a sandbox forbidding it)
-// falls back to plain epoll.
-func New() (Poller, error) {
-	switch os.Getenv("SPINDLE_IO") {
-	case "", "batch":
+// Modes of New.
+const (
+	ModeBatch = "batch" // epoll, reads and writes batched on an io_uring (the default)
+	ModeEpoll = "epoll" // epoll, every read and write a system call
+	ModeURing = "uring" // io_uring for readiness too
+)
+
+// CheckMode reports whether mode names a poller ("" is ModeBatch).
+func CheckMode(mode string) error {
+	switch mode {
+	case "", ModeBatch, ModeEpoll, ModeURing:
+		return nil
+	}
+	return fmt.Errorf("event loop %q: want batch, epoll or uring", mode)
+}
+
+// New returns a poller of the given mode: batch ("" too), epoll or uring. A
+// failed io_uring setup (an old kernel, a sandbox forbidding it) falls back
+// to plain epoll.
+func New(mode string) (Poller, error) {
+	if err := CheckMode(mode); err != nil {
+		return nil, err
+	}
+	switch mode {
+	case "", ModeBatch:
 		p, err := newEpoll()
 		if err != nil {
 			return nil, err
@@ -29,8 +46,6 @@ func New() (Poller, error) {
 		if p, err := newURing(); err == nil {
 			return p, nil
 		}
-	default:
-		return nil, fmt.Errorf("SPINDLE_IO=%q: want batch, epoll or uring", os.Getenv("SPINDLE_IO"))
 	}
 	return newEpoll()
 }

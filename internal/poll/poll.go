@@ -1,7 +1,7 @@
 // Package poll is a shard's event loop: readiness of file descriptors
 // (sockets, pipes, eventfds) and wake-ups from other threads, delivered to
 // callbacks that run on the shard's thread, and socket reads and writes
-// submitted in batches. SPINDLE_IO chooses the poller:
+// submitted in batches. New's mode chooses the poller:
 //
 //   - batch (the default): epoll for readiness, reads and writes batched
 //     on an io_uring (batch.go). Where the batch's ring cannot be set up
@@ -24,18 +24,12 @@
 //     missing, New uses epoll. Reads and writes are batched as with batch.
 //
 // Readiness stays with epoll by default because it is cheaper per event
-// for spindle's workload: the echo benchmark (1000 connections, 64-byte
-// messages, one shard) served 72-83k messages/s on epoll against 49-61k on
-// io_uring readiness in the same runs, with 25-30% less server CPU per
-// message (docs/PERFORMANCE.md, session 2). The multishot poll completes
-// on every wake-up of a socket's wait queue (each ACK included) and its
-// completion path costs more per event than epoll's ready list. Batching
-// the reads and writes themselves is what pays: on a machine where a
-// system call costs about 1.1 µs, an echo round trip on one shard went from two
-// read/write system calls to none, and the server's CPU per message fell
-// by about a third (docs/PERFORMANCE.md, session 7); with readiness on
-// io_uring too, the same server was at 0.72-0.79x native's throughput
-// against 1.12-1.27x with epoll readiness.
+// for a server's workload: io_uring's multishot poll completes on every
+// wake-up of a socket's wait queue (each ACK included), and its completion
+// path costs more per event than epoll's ready list. Batching the reads
+// and writes themselves is what pays: a round trip of an echo server on one
+// shard makes no read or write system call of its own
+// (docs/PERFORMANCE.md measures the three modes).
 //
 // Both report the same Events for the same poll bits, and registration
 // errors match (EBADF, EPERM for regular files and directories, EEXIST).

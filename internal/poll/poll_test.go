@@ -480,20 +480,18 @@ func TestNew(t *testing.T) {
 		t.Logf("no batch, New falls back to epoll: %v", err)
 		batch = "epoll"
 	}
-	for env, backend := range map[string]string{"": batch, "batch": batch, "uring": uring, "epoll": "epoll"} {
-		t.Setenv("SPINDLE_IO", env)
-		p, err := New()
+	for mode, backend := range map[string]string{"": batch, ModeBatch: batch, ModeURing: uring, ModeEpoll: "epoll"} {
+		p, err := New(mode)
 		if err != nil {
-			t.Fatalf("SPINDLE_IO=%q: %v", env, err)
+			t.Fatalf("New(%q): %v", mode, err)
 		}
 		if p.Backend() != backend {
-			t.Errorf("SPINDLE_IO=%q: backend %s, want %s", env, p.Backend(), backend)
+			t.Errorf("New(%q): backend %s, want %s", mode, p.Backend(), backend)
 		}
 		p.Close()
 	}
-	t.Setenv("SPINDLE_IO", "kqueue")
-	if _, err := New(); err == nil {
-		t.Error("SPINDLE_IO=kqueue accepted")
+	if _, err := New("kqueue"); err == nil {
+		t.Error("New(\"kqueue\") accepted")
 	}
 }
 

@@ -329,3 +329,19 @@ func printFloat(v float64) string {
 }
 
 func quoteGo(s string) string { return strconv.Quote(s) }
+
+// lookup finds the method of dynamic type t for an invoke call site.
+func (cs *CallSite) lookup(t *Type) *Func {
+	if cs.ic != nil {
+		if e := cs.ic.p.Load(); e != nil && e.t == t {
+			return e.fn
+		}
+	}
+	if fn := t.Methods[cs.Method]; fn != nil {
+		if cs.ic != nil {
+			cs.ic.p.Store(&icEntry{t, fn})
+		}
+		return fn
+	}
+	panic(bugf("method %s not found on %s", cs.Method, t.Name))
+}

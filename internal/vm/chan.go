@@ -324,7 +324,7 @@ func (m *Machine) selectOp(f *Fiber, op *SelectOp, regs []Value, dst int32) bool
 		return true
 	}
 	// The fiber's select buffers are reused from park to park.
-	x := f.x()
+	x := f.ensureExt()
 	if cap(x.selBuf) < n {
 		x.selBuf = make([]sudog, n)
 		x.selPtrs = make([]*sudog, 0, n)

@@ -1,6 +1,7 @@
 // Package vm executes compiled guest programs: the value representation,
 // the instruction set and its verifier, the dispatch loop, fibers, channels,
-// select, timers and the single-shard scheduler.
+// select, timers, panics, and the scheduler of each shard and of the
+// group of shards one run uses.
 //
 // Owns: everything a running program is made of. Imports internal/poll (a
 // shard's event loop) and the Go standard library; must not import the
@@ -25,6 +26,29 @@
 //     ignored.
 //   - Post: another thread hands the machine a function to run on its own
 //     thread (a syscall-pool result, an I/O readiness callback).
+//   - Group: the shards of one run (group.go); shard 0 runs main, the
+//     others start when the program first places work on them.
+//
+// # The run loop, outermost first
+//
+// One verb per layer, so a name says which loop a function belongs to:
+//
+//   - Group.Run runs a program on its shards and returns the exit status;
+//     Machine.Run (shard 0) and Machine.runShard (the others) own one OS
+//     thread each.
+//   - schedule is a shard's scheduler loop: it drains the run queue,
+//     handles a panic that escaped a slice (handlePanics), and idles
+//     (idle: timers, the event loop, the inbox, deadlock detection) until
+//     the machine exits.
+//   - drainRunQueue runs queued fibers one slice each, with the periodic
+//     checks (dump requests, the poller, cancellation, timers) every 256
+//     slices.
+//   - execute runs slices back to back: when the running fiber parks it
+//     switches to the next runnable one in place (switchFrom).
+//   - dispatch is the dispatch loop: one fiber's instructions until its
+//     slice ends. dispatchSlow, sendSlow and recvSlow are its slow paths,
+//     dispatchCallback its entry for a guest function called back from
+//     host code (CallGuest).
 //
 // # Rejected designs
 //
@@ -46,8 +70,9 @@
 // so Go keeps its state in machine registers. Fibers are scheduled FIFO
 // (a fiber the running one woke runs next in the rest of its budget, as
 // Go's runnext; runq.go), preempted by reductions like BEAM processes, and
-// switch directly from a
-// parking fiber to the next runnable one. See docs/DESIGN.md for the value
-// representation, frames, panics, the fiber lifecycle and shutdown;
-// fiber.go, lifecycle.go and sched.go document states and invariants.
+// switch directly from a parking fiber to the next runnable one. See
+// docs/DESIGN.md for the value representation, frames, panics, the fiber
+// lifecycle and shutdown; fiber.go, lifecycle.go and sched.go document
+// states and invariants, panic.go the panic paths, hostcall.go the host
+// boundary.
 package vm

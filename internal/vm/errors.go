@@ -2,13 +2,14 @@ package vm
 
 import (
 	"fmt"
+	"go/types"
 	"slices"
 	"strconv"
 	"strings"
 )
 
 // Guest run-time errors travel through the dispatch loop as Go panics of
-// these types; run (sched.go) turns them into guest panics. Anything else
+// these types; handlePanic (panic.go) turns them into guest panics. Anything else
 // that panics inside the VM is a spindle bug.
 
 // GuestPanic is a guest panic in flight; Val is an interface value.
@@ -127,4 +128,17 @@ func (m *Machine) assertError(src *Type, x *Iface, want *Type) *rtError {
 		return &rtError{msg: "interface conversion: " + srcName + " is " + x.T.Name + " (types from different scopes), not " + want.Name}
 	}
 	return &rtError{msg: "interface conversion: " + srcName + " is " + x.T.Name + ", not " + want.Name}
+}
+
+func (m *Machine) missingMethod(t, iface *Type) string {
+	// Find the first method of iface missing from t.
+	if x, ok := iface.GoType.Underlying().(*types.Interface); ok {
+		for i := 0; i < x.NumMethods(); i++ {
+			name := x.Method(i).Name()
+			if t.Methods[name] == nil {
+				return name
+			}
+		}
+	}
+	return "?"
 }

@@ -188,7 +188,7 @@ func (f *Fiber) setPanic(p *panicRec) {
 	if p == nil && f.ext == nil {
 		return
 	}
-	f.x().panic = p
+	f.ensureExt().panic = p
 }
 
 // chanWait returns the wait entry f is parked with in a channel queue
@@ -203,8 +203,8 @@ func (f *Fiber) chanWait() *sudog {
 	return nil
 }
 
-// x returns the fiber's extension, allocating it.
-func (f *Fiber) x() *fiberExt {
+// ensureExt returns the fiber's extension, allocating it on first use.
+func (f *Fiber) ensureExt() *fiberExt {
 	if f.ext == nil {
 		f.ext = new(fiberExt)
 	}

@@ -240,9 +240,10 @@ func (m *Machine) runShard(ready chan<- struct{}) {
 		m.Out.Flush()
 		m.awaitPool(time.Second)
 		m.release()
+		m.unpinThread()
 	}()
 	m.initGlobals()
-	m.loop()
+	m.schedule()
 }
 
 // setThread records the machine's thread and pins it where asked; from
@@ -251,10 +252,25 @@ func (m *Machine) setThread() {
 	m.tid = unix.Gettid()
 	gcReach.add(m)
 	if m.pinCPU >= 0 {
-		var set unix.CPUSet
+		var old, set unix.CPUSet
+		if unix.SchedGetaffinity(0, &old) != nil {
+			return
+		}
 		set.Set(m.pinCPU % runtime.NumCPU())
 		// Not allowed (a container's cpuset, say): run unpinned.
-		_ = unix.SchedSetaffinity(0, &set)
+		if unix.SchedSetaffinity(0, &set) == nil {
+			m.unpinned = &old
+		}
+	}
+}
+
+// unpinThread gives the machine's thread back its affinity from before
+// setThread pinned it: the thread returns to the host's pool when the
+// shard ends, and the host's goroutines must not inherit the pin.
+func (m *Machine) unpinThread() {
+	if m.unpinned != nil {
+		_ = unix.SchedSetaffinity(0, m.unpinned)
+		m.unpinned = nil
 	}
 }
 

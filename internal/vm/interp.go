@@ -15,33 +15,37 @@ const (
 	stPark                     // the fiber parked
 	stDone                     // the entry function returned
 	stHostReturn               // a CallGuest frame returned
-	stContinue                 // (slow) keep running
+	stContinue                 // (dispatchSlow) keep running
 )
 
-// exec runs f until it yields, parks, finishes, or a nested CallGuest frame
-// returns. Guest run-time errors arrive as Go panics (see runSlices), so
-// every instruction that can fail saves the pc first (f.save).
-//
-// Only the instruction pointer, the register base and the fiber stay live
-// across instructions (everything else is reloaded on the slow paths), and
-// registers are addressed without bounds checks: Verify proved every
-// register operand and jump target of the function in range at load time.
-func (m *Machine) exec(f *Fiber) status {
+// execute runs slices starting with f's: when the running fiber parks, it
+// switches straight to the next runnable one (switchFrom) rather than
+// returning to the scheduler loop, which would do the same, slower. It
+// returns when a slice ends otherwise (the fiber yields, finishes, or a
+// nested CallGuest frame returns) or switchFrom hands back to the loop.
+func (m *Machine) execute(f *Fiber) status {
 	for {
-		st := m.run1(f)
+		st := m.dispatch(f)
 		if st != stPark {
 			return st
 		}
-		// The fiber parked: switch straight to the next runnable one (the
-		// scheduler loop would do the same, slower).
 		if f = m.switchFrom(f); f == nil {
 			return st
 		}
 	}
 }
 
-// run1 is the dispatch loop proper: it runs f until its slice ends.
-func (m *Machine) run1(f *Fiber) status {
+// dispatch is the dispatch loop: it runs f until its slice ends (it
+// yields, parks, finishes, or a nested CallGuest frame returns). Guest
+// run-time errors arrive as Go panics (recovered by drainRunQueue or
+// dispatchCallback), so every instruction that can fail saves the pc
+// first (f.save).
+//
+// Only the instruction pointer, the register base and the fiber stay live
+// across instructions (everything else is reloaded on the slow paths), and
+// registers are addressed without bounds checks: Verify proved every
+// register operand and jump target of the function in range at load time.
+func (m *Machine) dispatch(f *Fiber) status {
 	ip, rp := f.enter()
 	for {
 		ins := ip
@@ -237,7 +241,7 @@ func (m *Machine) run1(f *Fiber) status {
 			}
 		case OpCallClosure, OpCallInvoke:
 			// Guest callees run here; host callees and nil callees go to
-			// slow (which re-decodes the call).
+			// dispatchSlow (which re-decodes the call).
 			var callee *Func
 			var free []Value
 			var recv Value
@@ -312,7 +316,7 @@ func (m *Machine) run1(f *Fiber) status {
 		slowPath:
 			// Re-read the instruction: keeping ins live across the method
 			// lookup would cost a spill on every dispatch.
-			if st := m.slow(f, *(*Instr)(unsafe.Add(unsafe.Pointer(m.ip), -instrSize))); st != stContinue {
+			if st := m.dispatchSlow(f, *(*Instr)(unsafe.Add(unsafe.Pointer(m.ip), -instrSize))); st != stContinue {
 				return st
 			}
 			ip, rp = m.ip, m.rp
@@ -321,9 +325,9 @@ func (m *Machine) run1(f *Fiber) status {
 			top := &f.frames[n-1]
 			if top.defers != nil || top.kind != frameNormal || n == 1 {
 				// Deferred calls, a deferred or host-called frame, or the
-				// fiber's last frame: the general return in slow.
+				// fiber's last frame: the general return in dispatchSlow.
 				m.ip, m.rp = ip, rp
-				if st := m.slow(f, Instr{Op: OpReturn, C: ins.C}); st != stContinue {
+				if st := m.dispatchSlow(f, Instr{Op: OpReturn, C: ins.C}); st != stContinue {
 					return st
 				}
 				ip, rp = m.ip, m.rp
@@ -469,7 +473,7 @@ func (m *Machine) run1(f *Fiber) status {
 		// Channel operations that neither park nor wake anyone (a buffered
 		// channel with room, or with values and no parked sender) run
 		// inline; everything else (parking, hand-offs, closed or nil
-		// channels, aggregate elements, completions) runs in slow.
+		// channels, aggregate elements, completions) runs in dispatchSlow.
 		case OpSend:
 			c, _ := at(rp, ins.A).R.(*Chan)
 			if c != nil && !f.resume && !c.closed && c.count < len(c.buf) && c.recvq.first == nil && !c.elem.isAgg() {
@@ -512,7 +516,7 @@ func (m *Machine) run1(f *Fiber) status {
 			// loop is live across a call (which would make the compiler
 			// spill ip and rp on every dispatch).
 			m.ip, m.rp = ip, rp
-			if st := m.slow(f, *ins); st != stContinue {
+			if st := m.dispatchSlow(f, *ins); st != stContinue {
 				return st
 			}
 			ip, rp = m.ip, m.rp
@@ -520,13 +524,13 @@ func (m *Machine) run1(f *Fiber) status {
 	}
 }
 
-// sendSlow and recvSlow run the channel sends and receives run1 does not
+// sendSlow and recvSlow run the channel sends and receives dispatch does not
 // finish inline (hand-offs, parks, completions after a park, nil and
 // closed channels, aggregate elements), on channel c (nil for a nil
-// channel), which run1 has already taken from the instruction's operand.
-// They are small functions of their own rather than cases of slow, whose
+// channel), which dispatch has already taken from the instruction's operand.
+// They are small functions of their own rather than cases of dispatchSlow, whose
 // large frame would cost every hand-off; a channel operation never moves
-// the stack, so m.rp stays valid. Like slow, they read the loop state
+// the stack, so m.rp stays valid. Like dispatchSlow, they read the loop state
 // through m.ip and m.rp.
 func (m *Machine) sendSlow(f *Fiber, c *Chan, ins *Instr) status {
 	ip, rp := m.ip, m.rp
@@ -625,9 +629,9 @@ func (m *Machine) parkPlain(f *Fiber, ip *Instr, s *sudog, q *waitq, reason uint
 	}
 }
 
-// slow executes the instructions that call into the runtime or the
+// dispatchSlow executes the instructions that call into the runtime or the
 // scheduler. It reads and writes the loop state through m.ip and m.rp.
-func (m *Machine) slow(f *Fiber, ins Instr) status {
+func (m *Machine) dispatchSlow(f *Fiber, ins Instr) status {
 	ip, rp := m.ip, m.rp
 	switch ins.Op {
 	case OpReturn:
@@ -656,7 +660,7 @@ func (m *Machine) slow(f *Fiber, ins Instr) status {
 				for i, r := range res {
 					out[i] = regs[r]
 				}
-				f.x().result = out
+				f.ensureExt().result = out
 			}
 			clear(regs)
 			f.frames = f.frames[:n-1]

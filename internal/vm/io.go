@@ -74,7 +74,7 @@ func (m *Machine) Poller() (poll.Poller, error) {
 	if m.in.poller != nil {
 		return m.in.poller, nil
 	}
-	p, err := poll.New()
+	p, err := poll.New(m.Config.EventLoop)
 	if err != nil {
 		return nil, err
 	}

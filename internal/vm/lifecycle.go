@@ -42,7 +42,7 @@ const (
 // of parent, on parent's machine.
 func (m *Machine) SpawnJoinable(parent *Fiber, c *Closure) *Fiber {
 	f := m.newFiber(c.Fn, nil, c.Free)
-	f.x().parent = parent
+	f.ensureExt().parent = parent
 	parent.clearFlag(fRecyclable) // a child names it as its parent
 	f.setFlag(fJoinable)
 	m.addJoinable(1)
@@ -97,7 +97,7 @@ func (m *Machine) interrupt(f *Fiber) {
 }
 
 // OnCancelled registers h to run when f ends cancelled.
-func (f *Fiber) OnCancelled(h *Closure) { x := f.x(); x.onCancel = append(x.onCancel, h) }
+func (f *Fiber) OnCancelled(h *Closure) { x := f.ensureExt(); x.onCancel = append(x.onCancel, h) }
 
 // Join reports f's end status if it has ended; otherwise it parks the
 // caller until it does (the caller's host function re-runs on resume).
@@ -114,7 +114,7 @@ func (m *Machine) Join(caller, f *Fiber) (EndStatus, bool) {
 		return f.end, true
 	}
 	caller.ParkUnlink("fiber join", nil)
-	x := f.x()
+	x := f.ensureExt()
 	x.joiners = append(x.joiners, caller.Token())
 	return EndRunning, false
 }
@@ -239,7 +239,7 @@ func (m *Machine) noteHot(f *Fiber) {
 		return
 	}
 	now := time.Now()
-	x := f.x()
+	x := f.ensureExt()
 	if x.hotSince.IsZero() {
 		x.hotSince = now
 		return
@@ -289,7 +289,7 @@ func (f *Fiber) HostState() any {
 }
 
 // SetHostState stores v for HostState.
-func (f *Fiber) SetHostState(v any) { f.x().hostState = v }
+func (f *Fiber) SetHostState(v any) { f.ensureExt().hostState = v }
 
 // ProcessorCount returns the run's shard count.
 func (m *Machine) ProcessorCount() int { return m.g.Count() }
@@ -324,7 +324,7 @@ func (m *Machine) SetProcessorCount(n int) int { return m.g.SetCount(n) }
 func (m *Machine) linkAll(f *Fiber) {
 	f.setFlag(fLive)
 	if !f.has(fRecyclable) {
-		x := f.x()
+		x := f.ensureExt()
 		f.setFlag(fHandled)
 		x.allNext = m.handles
 		if m.handles != nil {

@@ -53,7 +53,7 @@ func (m *Machine) SpawnOn(parent *Fiber, k int, c *Closure, arg Value) any {
 	target := m.g.Shard(m.g.Place(k))
 	if target == m {
 		f := m.newFiber(c.Fn, []Value{arg}, c.Free)
-		f.x().parent = parent
+		f.ensureExt().parent = parent
 		f.setFlag(fJoinable)
 		m.addJoinable(1)
 		m.ready(f)
@@ -80,7 +80,7 @@ func (m *Machine) startRemote(r *RemoteFiber, c *Closure, arg Value) {
 	f := m.newFiber(c.Fn, []Value{arg}, c.Free)
 	f.ID = r.id
 	f.setFlag(fJoinable)
-	f.x().remote = r
+	f.ensureExt().remote = r
 	r.child = f
 	wait := m.initing
 	if m.needInit {

@@ -51,9 +51,9 @@ func (w *addrWriter) Write(p []byte) (int, error) {
 // "listening on ADDR" line. stop cancels the run, checks that it ended
 // with status 1 and that ADDR no longer accepts connections, and returns
 // the run's stderr for further checks.
-func Start(t *testing.T, o spindle.Options) (addr string, stop func() (stderr string)) {
+func Start(t *testing.T, o spindle.RunOptions) (addr string, stop func() (stderr string)) {
 	t.Helper()
-	prog, err := spindle.Compile("main.go")
+	prog, err := spindle.Compile(spindle.CompileOptions{}, "main.go")
 	if err != nil {
 		t.Fatal(err)
 	}

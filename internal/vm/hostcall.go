@@ -1,0 +1,151 @@
+package vm
+
+// Calls across the host boundary: host functions called by guest code
+// (callHost), guest functions called back from host code (CallGuest), and
+// the guest error values host functions return.
+
+// dispatchCallback runs a slice of f's host callback (CallGuest): dispatch, not
+// execute, since no other fiber may run while a host function is on the Go
+// stack; a panic comes back as p.
+func (m *Machine) dispatchCallback(f *Fiber) (st status, p any) {
+	defer func() {
+		if r := recover(); r != nil {
+			p = classifyPanic(r)
+		}
+	}()
+	return m.dispatch(f), nil
+}
+
+// CallGuest calls guest function fn (with captured variables free) from
+// host code running on fiber f, and returns its results. The callee may
+// not park; a guest panic propagates out of CallGuest as a Go panic that
+// the dispatch loop turns back into a guest panic.
+func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []Value {
+	m.onThread("guest code called")
+	if fn.Host != nil {
+		res := make([]Value, max(int(fn.NResults), len(args)))
+		copy(res, args)
+		fn.Host(f, res[:len(args)], res)
+		return res[:fn.NResults]
+	}
+	base := f.hostTop
+	if n := len(f.frames); n > 0 {
+		top := &f.frames[n-1]
+		base = max(base, top.base+top.fn.NRegs)
+	}
+	savedTop := f.hostTop
+	defer func() { f.hostTop = savedTop }()
+	need := int(base+fn.NRegs) + 1
+	if !f.growStack(need) {
+		m.stackOverflow(f, need)
+	}
+	win := f.stack[base : base+fn.NRegs]
+	copy(win, args)
+	copy(win[fn.NParams:], free)
+	copy(win[fn.ConstBase:], fn.Consts)
+	depth := len(f.frames)
+	f.frames = append(f.frames, Frame{fn: fn, base: base, ret: -1, kind: frameHost})
+	saved := f.budget
+	f.budget = 1 << 30
+	defer func() { f.budget = saved }()
+	for {
+		st, p := m.dispatchCallback(f)
+		if p != nil {
+			if gp, ok := p.(*GuestPanic); ok && len(f.frames) <= depth {
+				panic(gp) // propagated through the frameHost boundary
+			}
+			switch p.(type) {
+			case *GuestPanic, *rtError:
+				if !m.handlePanic(f, p) {
+					panic(&exitSignal{m.exitCode})
+				}
+				continue
+			}
+			panic(p)
+		}
+		switch st {
+		case stHostReturn:
+			return f.ext.result
+		case stYield:
+			// A callback that spent 2^30 reductions: it goes on, as
+			// nothing else can run until the host function returns.
+			f.budget = 1 << 30
+			continue
+		case stPark:
+			if f.state == Runnable && m.rq.dropBack(f) {
+				// runtime.Gosched (a park its own call ended): the same.
+				f.state = Running
+				continue
+			}
+			panic(&fatalError{"spindle: a function called back from host code (a String method, a sort comparison) blocked; callbacks may not block"})
+		default:
+			panic(bugf("CallGuest: unexpected status %d", st))
+		}
+	}
+}
+
+// callHost calls host function fn with the call's arguments, writing the
+// results to the caller's registers at dst.
+func (m *Machine) callHost(f *Fiber, fn *Func, cs *CallSite, regs []Value, nb int32, dst int32, recv Value, hasRecv bool) {
+	nargs := len(cs.Args)
+	if hasRecv {
+		nargs++
+	}
+	n := max(nargs, int(fn.NResults))
+	need := int(nb) + n + 1
+	if need > len(f.stack) {
+		fr := &f.frames[len(f.frames)-1]
+		if !f.growStack(need) {
+			m.stackOverflow(f, need)
+		}
+		regs = f.stack[fr.base : fr.base+fr.fn.NRegs]
+	}
+	win := f.stack[nb : int(nb)+n]
+	f.hostTop = int32(need)
+	if !f.resume {
+		j := 0
+		if hasRecv {
+			win[0] = recv
+			j = 1
+		}
+		for _, a := range cs.Args {
+			win[j] = regs[a]
+			j++
+		}
+	}
+	sl := len(f.stack)
+	fn.Host(f, win[:nargs], win[:fn.NResults])
+	f.hostTop = 0
+	if f.state != Running {
+		return
+	}
+	if len(f.stack) != sl { // only growStack replaces a running fiber's stack, always longer
+		// A guest callback (CallGuest: a String method, a Read) grew the
+		// stack: the results are in the old window, the caller's
+		// registers in the new stack, whose window holds stale copies.
+		fr := &f.frames[len(f.frames)-1]
+		regs = f.stack[fr.base : fr.base+fr.fn.NRegs]
+		clear(f.stack[nb : int(nb)+n])
+	}
+	// Element loops, not copy and clear: for the one or two values of a
+	// typical host call, typedslicecopy and memclrHasPointers cost more
+	// than the move itself, and scalars need no clearing.
+	if nr := int(fn.NResults); nr > 0 {
+		out := regs[dst : int(dst)+nr]
+		for i := range out {
+			out[i] = win[i]
+		}
+	}
+	for i := range win {
+		// Clear without clear(): most slots are already zero, and a
+		// result a host function leaves unwritten must read as zero.
+		if win[i].R != nil || win[i].N != 0 {
+			win[i] = Value{}
+		}
+	}
+}
+
+// HostError returns a guest error value (an interface) with text msg.
+func (m *Machine) HostError(msg string) Value {
+	return Value{R: &Iface{T: m.Prog.HostErrorType, V: Value{R: &Value{R: []Value{Str(msg)}}}}}
+}

@@ -1,0 +1,234 @@
+package vm
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"sync/atomic"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// The Machine: one shard's state, its construction, and the accessors
+// host bindings use.
+
+// Machine runs one program on one OS thread: it is a shard. Everything here
+// is owned by the goroutine running Run; nothing is shared with other
+// Machines except the immutable Program.
+type Machine struct {
+	Prog    *Program
+	Config  Config
+	globals []Value
+	// globalPtrs is the address of each package-level variable (zero-size
+	// ones all share zerobase, as gc gives them one address).
+	globalPtrs []*Value
+	zerobase   Value
+
+	// ip and rp hold the running fiber's dispatch loop state across a
+	// call to one of its slow paths (dispatchSlow, sendSlow, recvSlow): only one fiber runs
+	// on a machine at a time, so they live here rather than in every
+	// fiber. A host callback (CallGuest) runs the same fiber nested and
+	// leaves them as its own last slow path set them; the outer slow
+	// path writes its own back before it returns.
+	ip *Instr
+	rp unsafe.Pointer
+
+	rq runq // the run queue (runq.go)
+	// lastReason and lastReasonIdx cache the last wait reason interned
+	// (reasonIndex).
+	lastReason    string
+	lastReasonIdx uint16
+	// runnext is a fiber the running fiber woke: it runs when the running
+	// fiber's slice ends by parking or finishing, in the rest of that
+	// slice's budget, ahead of the run queue, as Go's runnext does.
+	// Handing the budget on keeps a pair of fibers waking each other from
+	// starving the rest: their turn ends when the budget does.
+	runnext *Fiber
+	cur     *Fiber
+	main    *Fiber
+	// allHead and handles are the two lists of the machine's fibers (see
+	// linkAll); nfibers counts the live ones, and queued go statements.
+	allHead *Fiber
+	handles *Fiber
+	nfibers int
+	// deadLinked counts the Dead entries of the allHead list.
+	deadLinked int
+	// freeFibers holds dead fibers kept for reuse (see recycle), as Go
+	// keeps dead g's.
+	freeFibers []*Fiber
+	freeSpawns [maxSpawnVals + 1][]*spawnRec // started spawnRecs, by number of values
+	nextID     atomic.Int64
+
+	maxStack int // in Values
+	// gcSeen is gcCycles when this shard last ran a stack-shrink pass;
+	// grown lists the fibers whose stacks grew and were not shrunk since
+	// (fGrown), which the pass visits (shrink.go).
+	gcSeen       uint32
+	grown        []*Fiber
+	shrinkPasses atomic.Uint64
+	budget       int
+	rng          uint64
+
+	Out      *bufio.Writer
+	exitCode int
+	exited   bool
+
+	// shutdown: the run's context was cancelled; every fiber is being
+	// unwound (its deferred calls run) until shutdownDeadline.
+	shutdown         bool
+	shutdownDeadline time.Time
+
+	dumpReq      chan chan string // RequestDump's requests
+	mainReturned bool             // main returned; waiting for joinable fibers
+
+	timers timerHeap
+	tseq   uint64
+	slices int
+	start  time.Time
+
+	g        *Group // the run this machine is a shard of (group.go)
+	shard    int    // index in the group; 0 runs main
+	needInit bool   // package initialisation runs before the first fiber
+	// initing is set while the package initialisation runs (a frameInit
+	// frame is live): fibers other shards start here meanwhile wait in
+	// initWait, as Go starts nothing but init's own goroutines before
+	// every init has returned.
+	initing  bool
+	initWait []*Fiber
+	pinCPU   int // CPU to pin the thread to; -1: none
+	// unpinned is the thread's affinity before setThread pinned it; nil
+	// when it is not pinned.
+	unpinned *unix.CPUSet
+
+	hostData atomic.Pointer[any] // the guest std's state for this machine (HostData)
+
+	in          inbox
+	pending     int // outside work that will wake a fiber (AddPending)
+	poolJobs    int // pool jobs started and not yet posted back (Offload)
+	tid         int // the OS thread running the machine
+	stopCtxWake func() bool
+}
+
+// NewMachine prepares a run of p.
+func NewMachine(p *Program, c Config) *Machine {
+	gcNotifyOnce.Do(armGCNotify)
+	if c.Stdout == nil {
+		c.Stdout = io.Discard
+	}
+	if c.Stderr == nil {
+		c.Stderr = io.Discard
+	}
+	if c.Reductions <= 0 {
+		c.Reductions = DefaultReductions
+	}
+	if c.MaxStack <= 0 {
+		c.MaxStack = DefaultMaxStack
+	}
+	if c.Context == nil {
+		c.Context = context.Background()
+	}
+	m := &Machine{
+		Prog:     p,
+		Config:   c,
+		budget:   c.Reductions,
+		maxStack: c.MaxStack / 8, // a register counts as one 8-byte word, as in gc's frames
+		rng:      c.Seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D,
+		Out:      bufio.NewWriterSize(c.Stdout, 32<<10),
+		dumpReq:  make(chan chan string),
+		in:       inbox{sig: make(chan struct{}, 1)},
+		start:    time.Now(),
+		pinCPU:   -1,
+	}
+	m.zerobase = Value{R: []Value{}}
+	m.globals = make([]Value, len(p.Globals))
+	m.globalPtrs = make([]*Value, len(p.Globals))
+	for i, t := range p.Globals {
+		m.globalPtrs[i] = &m.globals[i]
+		if t.isEmptyAgg() {
+			m.globalPtrs[i] = &m.zerobase
+		}
+	}
+	return m
+}
+
+// initGlobals gives every package-level variable its zero value. A
+// variable too large for spindle (past MaxAllocValues elements) ends the
+// run with a run-time error instead of taking the host down.
+func (m *Machine) initGlobals() (ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			e, isRT := r.(*rtError)
+			if !isRT {
+				panic(r)
+			}
+			m.Out.Flush()
+			fmt.Fprintf(m.Config.Stderr, "panic: %s\n\ngoroutine 1 [running]:\n", e.msg)
+			m.exit(2)
+			ok = false
+		}
+	}()
+	for i, t := range m.Prog.Globals {
+		m.globals[i] = t.Zero()
+	}
+	return true
+}
+
+// rand returns the next number of the machine's seeded generator
+// (xorshift64*): map order and select choices come from here, so a run is a
+// function of the seed.
+func (m *Machine) rand() uint64 {
+	x := m.rng
+	x ^= x >> 12
+	x ^= x << 25
+	x ^= x >> 27
+	m.rng = x
+	return x * 2685821657736338717
+}
+
+// Rand exposes the generator to host functions.
+func (m *Machine) Rand() uint64 { return m.rand() }
+
+// Now returns the monotonic time since the machine started.
+func (m *Machine) Now() time.Duration { return time.Since(m.start) }
+
+// HostData returns the host bindings' state for this machine, creating it
+// with create on first use (safe from any goroutine; one value wins).
+func (m *Machine) HostData(create func() any) any {
+	if p := m.hostData.Load(); p != nil {
+		return *p
+	}
+	v := create()
+	if m.hostData.CompareAndSwap(nil, &v) {
+		return v
+	}
+	return *m.hostData.Load()
+}
+
+// newID returns a fresh fiber id: shard k's ids are k<<40 + n, so ids are
+// unique across shards and a one-shard run numbers its fibers 0, 1, 2...
+// Safe from any thread (a remote spawn takes its id from the target).
+func (m *Machine) newID() int64 { return int64(m.shard)<<40 + m.nextID.Add(1) - 1 }
+
+// Stderr returns the writer for guest standard error; it flushes stdout
+// first so the two streams interleave as the program wrote them.
+func (m *Machine) Stderr() io.Writer {
+	m.Out.Flush()
+	return m.Config.Stderr
+}
+
+// SetMaxStack sets the stack cap of this machine's fibers (bytes, a
+// register counting 8) and returns the previous one (runtime/debug).
+func (m *Machine) SetMaxStack(bytes int) int {
+	old := m.Config.MaxStack
+	if bytes > 0 {
+		m.Config.MaxStack = bytes
+		m.maxStack = max(bytes/8, 1)
+	}
+	return old
+}
+
+// NumFibers returns the number of live fibers.
+func (m *Machine) NumFibers() int { return m.nfibers }

@@ -1,0 +1,83 @@
+package vm
+
+import (
+	"context"
+	"io"
+)
+
+// The compiled program and the configuration of one run of it.
+
+// Program is a compiled guest program, shared read-only by every Machine
+// that runs it.
+type Program struct {
+	Init, Main *Func
+	Globals    []*Type // package-level variables, by OpGlobal index
+	// RuntimeErrorType is the guest type (runtime.Error implementation)
+	// that run-time errors are raised as.
+	RuntimeErrorType *Type
+	// PanicNilType is the guest *runtime.PanicNilError type.
+	PanicNilType *Type
+	// HostErrorType is the guest *runtime.hostError type: errors returned
+	// by host functions an embedding program registers.
+	HostErrorType *Type
+	// ErrorType is the guest `error` interface type.
+	ErrorType *Type
+	// StringerMethods etc. are looked up by name on dynamic types.
+}
+
+// Config is what one run of a program needs from its host.
+type Config struct {
+	Stdout, Stderr io.Writer
+	Stdin          io.Reader
+	Args           []string
+	Env            []string
+	Seed           uint64
+	Reductions     int    // reductions per slice (default DefaultReductions)
+	EventLoop      string // poll.New's mode ("" is batch)
+	MaxStack       int    // bytes (default DefaultMaxStack)
+	Context        context.Context
+	// NoStarveWarning turns off the warning about a fiber that runs for
+	// more than a second without blocking.
+	NoStarveWarning bool
+}
+
+// Funcs returns every compiled function reachable from the program's entry
+// points (for disassembly and verification).
+func (p *Program) Funcs() []*Func {
+	seen := map[*Func]bool{}
+	var out []*Func
+	var visit func(fn *Func)
+	visit = func(fn *Func) {
+		if fn == nil || seen[fn] {
+			return
+		}
+		seen[fn] = true
+		out = append(out, fn)
+		for _, c := range fn.Calls {
+			visit(c.Fn)
+		}
+		for _, c := range fn.Closures {
+			visit(c.Fn)
+		}
+		for _, v := range fn.Consts {
+			if c, ok := v.R.(*Closure); ok {
+				visit(c.Fn)
+			}
+		}
+		for _, t := range fn.Types {
+			for _, m := range t.Methods {
+				visit(m)
+			}
+		}
+	}
+	visit(p.Init)
+	visit(p.Main)
+	return out
+}
+
+// Defaults of a run's settings (Config), the same for the library and the
+// CLI.
+const (
+	DefaultReductions = 4000    // reductions per slice
+	DefaultMaxStack   = 8 << 20 // bytes of fiber stack
+)

@@ -1,0 +1,52 @@
+package spindle
+
+import "io"
+
+// CompileOptions configure a compilation (Compile, CompileSource). The zero
+// value compiles a program with the guest standard library only.
+type CompileOptions struct {
+	// Host binds guest functions declared without a body to Go functions
+	// of the embedding program (see HostFunc).
+	Host []HostFunc
+}
+
+// RunOptions configure one run of a program (Program.Run, Program.Start).
+// The zero value of every field is its default, the same as the spindle
+// command's when no SPINDLE_* variable is set.
+type RunOptions struct {
+	Stdout, Stderr io.Writer // default: discard
+	Stdin          io.Reader // default: empty
+	// Args is os.Args: the program name first (default: {"main"}).
+	Args []string
+	// Env is the guest's environment (os.Environ); the host's is never
+	// visible to the guest.
+	Env []string
+	// Seed drives map iteration order and select choices; a run on one
+	// shard is a pure function of (program, input, seed).
+	Seed uint64
+	// Reductions is the preemption budget of a slice: a fiber that has
+	// made this many calls and backward jumps yields (default 4000).
+	Reductions int
+	// MaxStack caps each fiber's stack in bytes (default 8 MiB); a
+	// register counts as one 8-byte word, as it would in a gc frame.
+	MaxStack int
+	// NoStarveWarning turns off the stderr warning about a fiber that runs
+	// for more than a second without blocking.
+	NoStarveWarning bool
+	// Shards is the number of shards (OS threads running fibers; default:
+	// the number of CPUs). Shard 0 runs main; the others start when the
+	// program first sends work to them (fiber.SpawnOn, OnEachShard), so a
+	// program that never does runs on one thread.
+	Shards int
+	// Pin pins each shard's thread to a CPU (shard k on CPU k mod the CPU
+	// count) where the affinity call is allowed; the thread's affinity is
+	// restored when the run ends. Off by default: two pinned runs in one
+	// machine would share CPU 0.
+	Pin bool
+	// EventLoop chooses each shard's event loop: "batch" (the default:
+	// epoll for readiness, socket reads and writes submitted together on
+	// an io_uring, plain epoll where io_uring is refused), "epoll" (every
+	// read and write a system call) or "uring" (io_uring for readiness
+	// too). Any other value ends the run at once with an error.
+	EventLoop string
+}
