@@ -41,7 +41,7 @@ for round in $(seq "${ROUNDS:-5}"); do
 		native) "$tmp/native" -addr "$a" >/dev/null 2>&1 & ;;
 		spindle) SPINDLE_SHARDS=1 SPINDLE_STARVE_WARNING=0 "$BIN" run examples/echo/main.go -addr "$a" >/dev/null 2>&1 & ;;
 		spindle-epoll) SPINDLE_IO=epoll SPINDLE_SHARDS=1 SPINDLE_STARVE_WARNING=0 "$BIN" run examples/echo/main.go -addr "$a" >/dev/null 2>&1 & ;;
-		sharded) SPINDLE_STARVE_WARNING=0 "$BIN" run examples/shardecho/main.go -- -addr "$a" >/dev/null 2>&1 & ;;
+		sharded) SPINDLE_PIN=1 SPINDLE_STARVE_WARNING=0 "$BIN" run examples/shardecho/main.go -- -addr "$a" >/dev/null 2>&1 & ;;
 		*) echo "compare.sh: unknown server $srv" >&2 && exit 2 ;;
 		esac
 		pid=$!
