@@ -1,4 +1,4 @@
-// Package fiber is spindle's fiber runtime surface (the seeds' Fiber<T>):
+// Package fiber is spindle's fiber runtime surface beyond Go's goroutines:
 // joinable fibers with cancellation, unbounded and bounded channels, a
 // round-robin Hub, and a Mutex with TryLock.
 //

@@ -616,8 +616,7 @@ func (m *Machine) parkPlain(f *Fiber, ip *Instr, s *sudog, q *waitq, reason uint
 	top := &f.frames[len(f.frames)-1]
 	top.pc = pcOf(top, ip) - 1
 	// parkIn's and ParkUnlink's steps, written out: neither fits the
-	// inliner's budget, and the two calls cost every message (ping-pong
-	// 445 -> 430 instructions per message with them written out).
+	// inliner's budget, and the two calls would cost every message.
 	q.push(s)
 	f.flags = f.flags&^fIdleMark | fChanWait
 	f.gen++

@@ -6,7 +6,8 @@ import (
 	"time"
 )
 
-// Fiber lifecycle beyond Go's goroutines: the seeds' Fiber<T> surface.
+// Fiber lifecycle beyond Go's goroutines: what package fiber's Fiber[T]
+// adds (join, detach, cancel, OnCancelled).
 //
 // A fiber started by a go statement is detached: nobody joins it, and a
 // panic that escapes it ends the program (Go's rule). A fiber started by

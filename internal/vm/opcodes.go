@@ -15,8 +15,9 @@ package vm
 //
 // Reductions: OpLoop (a backward jump) and every call charge one unit of the
 // fiber's budget, after the jump or call has happened, so a preempted fiber
-// resumes at the loop head or in the callee (the livelock lesson from the
-// seeds: charging before the jump lets a fiber with budget 1 spin forever).
+// resumes at the loop head or in the callee (charging before the jump would
+// let a fiber with budget 1 spin forever: it would be preempted before
+// making progress, every time).
 type Op uint8
 
 // The instruction set.

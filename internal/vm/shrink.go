@@ -51,9 +51,7 @@ import (
 // a fresh window); a fiber with a host callback on its stack is never
 // shrunk, as its host caller holds such a window on the Go stack.
 //
-// Memory: an idle connection's fiber (parked in io.Copy) went from a
-// 114-value stack to one of 58 values that fits its frames (fewer since:
-// smaller frames); docs/PERFORMANCE.md has the per-connection bytes.
+// docs/PERFORMANCE.md has what an idle connection's fiber costs after it.
 
 // gcCycles counts completed garbage collections (approximately: one
 // finalizer runs per cycle, after it).

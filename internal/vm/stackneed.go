@@ -5,19 +5,17 @@ package vm
 // A fiber's stack starts just large enough for its entry function (a
 // parked goroutine stays small) and grows by doubling (Fiber.growStack)
 // when a call needs more. Most goroutines call a little (wg.Done, a send
-// helper, a method), and doubling from a tiny stack used to take two or
+// helper, a method), and doubling from a tiny stack would take two or
 // three allocations and copies, or one oversized one: a large part of a
 // short-lived goroutine's cost. So the compiler records, per function, the
 // registers its deepest chain of static calls needs (StackNeed), and the
 // first growth of a fiber's stack goes straight to its entry function's
 // StackNeed, up to stackNeedCap values. Recursion, closure and interface
-// calls are not followed: past StackNeed, stacks double as before.
+// calls are not followed: past StackNeed, stacks double.
 //
-// Measured (docs/PERFORMANCE.md), one alternating set of 3 runs: spawn +
-// WaitGroup join of 1M goroutines 1.8-2.0 s before, 1.4-1.7 s after;
-// bytes per parked goroutine unchanged. Allocating StackNeed up front was
-// faster still (1.0-1.2 s) but made a goroutine parked before its first
-// call 35% larger.
+// Only the first growth is sized, not the first stack: a goroutine that
+// parks before its first call (a server's connection, a worker waiting
+// for a job) keeps the small stack of its entry function.
 
 // stackNeedCap bounds the first growth (values; 24 bytes each): a fiber
 // that needs more doubles on demand.
