@@ -117,11 +117,7 @@ func (m *Machine) assertError(src *Type, x *Iface, want *Type) *rtError {
 		return &rtError{msg: "interface conversion: " + srcName + " is nil, not " + want.Name}
 	}
 	if want.Kind == KInterface {
-		missing := ""
-		if iface, ok := want.GoType.Underlying().(interface{ NumMethods() int }); ok {
-			_ = iface
-		}
-		missing = m.missingMethod(x.T, want)
+		missing := m.missingMethod(x.T, want)
 		return &rtError{msg: "interface conversion: " + x.T.Name + " is not " + want.Name + ": missing method " + missing}
 	}
 	if x.T.Name == want.Name {
