@@ -1,12 +1,18 @@
 // Command spindle runs Go programs on the spindle fiber VM.
 //
-//	spindle run prog.go [args...]     (also: a directory, several .go files,
-//	                                   and `--` before the program's args)
+//	spindle run file.go... [--] [args...]   run a program (or: a directory)
+//	spindle disasm file.go... [filter]      print its bytecode
+//	spindle version                         print the version
+//	spindle help                            print this help
+//
+// The SPINDLE_* environment variables set the run's options (runOptions;
+// `spindle help` lists them).
 package main
 
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime"
@@ -20,23 +26,76 @@ import (
 	"spindle"
 )
 
+const help = `spindle runs Go programs on a fiber VM.
+
+Usage:
+
+	spindle run file.go... [--] [args...]   run package main made of these files
+	spindle run dir [--] [args...]          run the package in dir
+	spindle disasm file.go... [filter]      print the bytecode of functions matching filter
+	spindle version                         print spindle's version
+	spindle help                            print this help
+
+Arguments after the files (or after --) are the program's os.Args[1:].
+
+Environment:
+
+	SPINDLE_SEED=N             map order and select choices (default 0)
+	SPINDLE_REDUCTIONS=N       preemption budget per slice (default 4000)
+	SPINDLE_STACK_MAX=BYTES    fiber stack cap (default 8 MiB)
+	SPINDLE_SHARDS=N           shard threads (default: the number of CPUs)
+	SPINDLE_PIN=1              pin shard k's thread to CPU k
+	SPINDLE_STARVE_WARNING=0   no warning about fibers that never block
+	SPINDLE_IO=batch|epoll|uring   event loop (default batch)
+	SPINDLE_CPUPROFILE=FILE    write a host CPU profile
+	SPINDLE_MEMPROFILE=FILE    write a host heap profile when the run ends
+`
+
 func usage() {
-	fmt.Fprintln(os.Stderr, "usage: spindle run file.go... [--] [args...]\n       spindle run dir [--] [args...]")
+	fmt.Fprint(os.Stderr, help)
 	os.Exit(2)
 }
 
 func main() {
-	if len(os.Args) < 3 {
+	if len(os.Args) < 2 {
 		usage()
 	}
-	switch os.Args[1] {
+	switch cmd, args := os.Args[1], os.Args[2:]; cmd {
 	case "run":
-		code := run(os.Args[2:])
-		os.Exit(code)
+		if len(args) == 0 {
+			usage()
+		}
+		os.Exit(run(args))
 	case "disasm":
-		os.Exit(disasm(os.Args[2:]))
+		if len(args) == 0 {
+			usage()
+		}
+		os.Exit(disasm(args))
+	case "version":
+		version(os.Stdout)
+	case "help", "-h", "-help", "--help":
+		fmt.Print(help)
+	default:
+		fmt.Fprintf(os.Stderr, "spindle %s: unknown command\nRun 'spindle help' for usage.\n", cmd)
+		os.Exit(2)
 	}
-	usage()
+}
+
+// version prints spindle's module version (or VCS revision) and the Go
+// toolchain that built it.
+func version(w io.Writer) {
+	v := "devel"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		if bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			v = bi.Main.Version
+		}
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && v == "devel" {
+				v += " " + s.Value
+			}
+		}
+	}
+	fmt.Fprintf(w, "spindle %s %s %s/%s\n", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 func run(argv []string) int {

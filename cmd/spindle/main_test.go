@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"spindle"
 	"strings"
 	"syscall"
@@ -51,6 +52,9 @@ func TestCLI(t *testing.T) {
 		{"files", []string{"run", filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go"), "y"}, 0, "from b [y]\n"},
 		{"exit status", []string{"run", dir, "p", "q"}, 4, "from b [p q]\n"},
 		{"compile error", []string{"run", bad}, 2, ""},
+		{"help", []string{"help"}, 0, help},
+		{"unknown command", []string{"bogus"}, 2, ""},
+		{"run without files", []string{"run"}, 2, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -67,6 +71,9 @@ func TestCLI(t *testing.T) {
 			}
 			if tc.name == "compile error" && !strings.Contains(errb.String(), "bad.go:4:2: declared and not used: x") {
 				t.Errorf("compile error text: %q", errb.String())
+			}
+			if tc.name == "unknown command" && errb.String() != "spindle bogus: unknown command\nRun 'spindle help' for usage.\n" {
+				t.Errorf("unknown command text: %q", errb.String())
 			}
 		})
 	}
@@ -233,5 +240,14 @@ func TestRunOptionsFromEnvironment(t *testing.T) {
 		case !reflect.DeepEqual(got, tc.want):
 			t.Errorf("%v: got %+v, want %+v", tc.env, got, tc.want)
 		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	var b bytes.Buffer
+	version(&b)
+	want := " " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + "\n"
+	if !strings.HasPrefix(b.String(), "spindle ") || !strings.HasSuffix(b.String(), want) {
+		t.Errorf("version %q, want spindle ...%s", b.String(), want)
 	}
 }
