@@ -157,7 +157,7 @@ func maker(fn *ssa.Function) *ssa.MakeClosure {
 // computed straight into the variable's register). Without them each use
 // of a captured channel in a loop cost a move. Values coalesced into a phi
 // keep their own registers.
-func (fc *fnc) byValueAliases(coalesced map[ssa.Value]*ssa.Phi) map[ssa.Value]ssa.Value {
+func (fc *funcCompiler) byValueAliases(coalesced map[ssa.Value]*ssa.Phi) map[ssa.Value]ssa.Value {
 	out := map[ssa.Value]ssa.Value{}
 	for _, b := range fc.f.Blocks {
 		for _, ins := range b.Instrs {

@@ -38,17 +38,17 @@ type Options struct {
 
 // Compiler holds the state of one compilation.
 type Compiler struct {
-	opts  Options
-	fset  *token.FileSet
-	prog  *ssa.Program
-	types typeutil.Map // types.Type -> *vm.Type
-	funcs map[*ssa.Function]*vm.Func
-	work  []*ssa.Function
-	glob  map[*ssa.Global]int32
-	out   *vm.Program
-	errs  []string
+	opts        Options
+	fset        *token.FileSet
+	prog        *ssa.Program
+	types       typeutil.Map // types.Type -> *vm.Type
+	funcs       map[*ssa.Function]*vm.Func
+	work        []*ssa.Function
+	globalIndex map[*ssa.Global]int32
+	out         *vm.Program
+	errs        []string
 	// method sets already attached
-	msets map[*vm.Type]bool
+	methodsFilled map[*vm.Type]bool
 	// byVal caches which captured cells are held by value (capture.go).
 	byVal map[*ssa.Alloc]bool
 }
@@ -117,14 +117,14 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 	prog.Build()
 
 	c := &Compiler{
-		opts:  opts,
-		fset:  lp.Fset,
-		prog:  prog,
-		funcs: map[*ssa.Function]*vm.Func{},
-		glob:  map[*ssa.Global]int32{},
-		out:   &vm.Program{},
-		msets: map[*vm.Type]bool{},
-		byVal: map[*ssa.Alloc]bool{},
+		opts:          opts,
+		fset:          lp.Fset,
+		prog:          prog,
+		funcs:         map[*ssa.Function]*vm.Func{},
+		globalIndex:   map[*ssa.Global]int32{},
+		out:           &vm.Program{},
+		methodsFilled: map[*vm.Type]bool{},
+		byVal:         map[*ssa.Alloc]bool{},
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -159,8 +159,8 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 		return nil, loader.ErrorList(c.errs)
 	}
 	vm.SizeStacks(c.out.Funcs())
-	c.out.Globals = make([]*vm.Type, len(c.glob))
-	for g, i := range c.glob {
+	c.out.Globals = make([]*vm.Type, len(c.globalIndex))
+	for g, i := range c.globalIndex {
 		c.out.Globals[i] = c.typ(g.Type().(*types.Pointer).Elem())
 	}
 	return c.out, nil
@@ -294,11 +294,11 @@ func goFuncSuffixes(s string) string {
 
 // global returns the index of package-level variable g.
 func (c *Compiler) global(g *ssa.Global) int32 {
-	if i, ok := c.glob[g]; ok {
+	if i, ok := c.globalIndex[g]; ok {
 		return i
 	}
-	i := int32(len(c.glob))
-	c.glob[g] = i
+	i := int32(len(c.globalIndex))
+	c.globalIndex[g] = i
 	return i
 }
 
@@ -307,10 +307,10 @@ func (c *Compiler) global(g *ssa.Global) int32 {
 // pointees), since host code such as fmt walks into them and calls their
 // String and Error methods.
 func (c *Compiler) methods(t *vm.Type) {
-	if c.msets[t] {
+	if c.methodsFilled[t] {
 		return
 	}
-	c.msets[t] = true
+	c.methodsFilled[t] = true
 	for _, f := range t.Fields {
 		c.methods(f.Type)
 	}

@@ -13,8 +13,8 @@ import (
 	"spindle/internal/vm"
 )
 
-// fnc is the state of compiling one function.
-type fnc struct {
+// funcCompiler is the state of compiling one function.
+type funcCompiler struct {
 	c  *Compiler
 	f  *ssa.Function
 	vf *vm.Func
@@ -30,20 +30,20 @@ type fnc struct {
 	rangeDerefs map[token.Pos]bool
 	// spills maps read-only spilled parameters (see readOnlySpills) to the
 	// parameter; their Alloc, Store and FieldAddrs emit nothing.
-	spills map[*ssa.Alloc]*ssa.Parameter
-	consts map[string]int32
-	glregs map[*ssa.Global]int32
-	temps  int32 // first of the phi temporaries
-	ntemps int32
+	spills       map[*ssa.Alloc]*ssa.Parameter
+	constRegs    map[string]int32
+	globalRegs   map[*ssa.Global]int32
+	phiTempBase  int32 // first of the phi temporaries
+	phiTempCount int32
 
-	code    []vm.Instr
-	lines   []int32
-	line    int32
-	blockPC []int32
-	fixups  []fixup
-	tidx    map[*vm.Type]int32
-	order   []*ssa.BasicBlock
-	next    *ssa.BasicBlock // block emitted after the current one
+	code        []vm.Instr
+	lines       []int32
+	line        int32
+	blockPC     []int32
+	fixups      []fixup
+	typeIndexes map[*vm.Type]int32
+	order       []*ssa.BasicBlock
+	next        *ssa.BasicBlock // block emitted after the current one
 }
 
 type fixup struct {
@@ -61,14 +61,14 @@ func (c *Compiler) compileFunc(f *ssa.Function, vf *vm.Func) {
 			panic(fmt.Sprintf("compiling %s: %v", f, r))
 		}
 	}()
-	fc := &fnc{c: c, f: f, vf: vf, regs: map[ssa.Value]int32{}, consts: map[string]int32{}, glregs: map[*ssa.Global]int32{}, tidx: map[*vm.Type]int32{}}
+	fc := &funcCompiler{c: c, f: f, vf: vf, regs: map[ssa.Value]int32{}, constRegs: map[string]int32{}, globalRegs: map[*ssa.Global]int32{}, typeIndexes: map[*vm.Type]int32{}}
 	fc.layout()
 	fc.emitBody()
 }
 
 // layout assigns registers: params, free variables, SSA values, phi
 // temporaries, global addresses, constants.
-func (fc *fnc) layout() {
+func (fc *funcCompiler) layout() {
 	f := fc.f
 	for _, p := range f.Params {
 		fc.regs[p] = fc.nregs
@@ -138,10 +138,10 @@ func (fc *fnc) layout() {
 	for v, to := range aliases {
 		fc.regs[v] = fc.regs[to]
 	}
-	fc.temps = fc.nregs
-	fc.ntemps = fc.phiTemps()
-	fc.nregs += fc.ntemps
-	fc.refRegs(fc.temps)
+	fc.phiTempBase = fc.nregs
+	fc.phiTempCount = fc.phiTemps()
+	fc.nregs += fc.phiTempCount
+	fc.refRegs(fc.phiTempBase)
 	// Globals used: their addresses are loaded once at entry.
 	var rands []*ssa.Value
 	for _, b := range f.Blocks {
@@ -152,8 +152,8 @@ func (fc *fnc) layout() {
 					continue
 				}
 				if g, ok := (*rp).(*ssa.Global); ok {
-					if _, seen := fc.glregs[g]; !seen {
-						fc.glregs[g] = fc.nregs
+					if _, seen := fc.globalRegs[g]; !seen {
+						fc.globalRegs[g] = fc.nregs
 						fc.regs[g] = fc.nregs
 						fc.nregs++
 					}
@@ -220,8 +220,8 @@ func arrayLen(t types.Type) (int64, bool) {
 	return 0, false
 }
 
-func (fc *fnc) constReg(v vm.Value, key string) int32 {
-	if r, ok := fc.consts[key]; ok {
+func (fc *funcCompiler) constReg(v vm.Value, key string) int32 {
+	if r, ok := fc.constRegs[key]; ok {
 		return r
 	}
 	// Constants of different types with the same representation (0, nil,
@@ -234,21 +234,21 @@ func (fc *fnc) constReg(v vm.Value, key string) int32 {
 	case string:
 		vkey = fmt.Sprintf("s|%d|%s", v.N, x)
 	}
-	if r, ok := fc.consts[vkey]; ok && vkey != "" {
-		fc.consts[key] = r
+	if r, ok := fc.constRegs[vkey]; ok && vkey != "" {
+		fc.constRegs[key] = r
 		return r
 	}
 	r := fc.nregs
 	fc.nregs++
-	fc.consts[key] = r
+	fc.constRegs[key] = r
 	if vkey != "" {
-		fc.consts[vkey] = r
+		fc.constRegs[vkey] = r
 	}
 	fc.vf.Consts = append(fc.vf.Consts, v)
 	return r
 }
 
-func (fc *fnc) hasDefer() bool {
+func (fc *funcCompiler) hasDefer() bool {
 	for _, b := range fc.f.Blocks {
 		for _, ins := range b.Instrs {
 			if _, ok := ins.(*ssa.Defer); ok {
@@ -260,7 +260,7 @@ func (fc *fnc) hasDefer() bool {
 }
 
 // constValue converts an ssa constant, an operand of instruction at.
-func (fc *fnc) constValue(c *ssa.Const, at ssa.Instruction) vm.Value {
+func (fc *funcCompiler) constValue(c *ssa.Const, at ssa.Instruction) vm.Value {
 	vt := fc.c.typ(c.Type())
 	if c.Value == nil {
 		return vt.Zero()
@@ -305,7 +305,7 @@ func (fc *fnc) constValue(c *ssa.Const, at ssa.Instruction) vm.Value {
 	panic(compileError(fmt.Sprintf("BUG: constant %s of type %s", c.Value, c.Type())))
 }
 
-func (fc *fnc) reg(v ssa.Value) int32 {
+func (fc *funcCompiler) reg(v ssa.Value) int32 {
 	r, ok := fc.regs[v]
 	if !ok {
 		panic(compileError(fmt.Sprintf("BUG: %s: no register for %s (%T) in %s", fc.pos(v.Pos()), v.Name(), v, fc.f)))
@@ -313,7 +313,7 @@ func (fc *fnc) reg(v ssa.Value) int32 {
 	return r
 }
 
-func (fc *fnc) pos(p token.Pos) string {
+func (fc *funcCompiler) pos(p token.Pos) string {
 	return fc.c.fset.Position(p).String()
 }
 
@@ -340,7 +340,7 @@ func deferReturnPos(f *ssa.Function, rest []ssa.Instruction) token.Pos {
 // noteUnsignedIndex records that the index instruction about to be
 // emitted takes an unsigned index, whose out-of-range panic prints it
 // unsigned (vm.Func.UnsignedIndex).
-func (fc *fnc) noteUnsignedIndex(v ssa.Value) {
+func (fc *funcCompiler) noteUnsignedIndex(v ssa.Value) {
 	if isUnsigned(v.Type()) {
 		fc.vf.UnsignedIndex = append(fc.vf.UnsignedIndex, int32(len(fc.code)))
 	}
@@ -359,34 +359,37 @@ func unsignedBit(v ssa.Value, bit uint8) uint8 {
 	return 0
 }
 
-func (fc *fnc) emit(op vm.Op, a, b, c int32) int {
+func (fc *funcCompiler) emit(op vm.Op, a, b, c int32) int {
 	fc.code = append(fc.code, vm.Instr{Op: op, A: a, B: b, C: c})
 	fc.lines = append(fc.lines, fc.line)
 	return len(fc.code) - 1
 }
 
-func (fc *fnc) typeIdx(t *vm.Type) int32 {
-	if i, ok := fc.tidx[t]; ok {
+// typeIndex returns t's index in the function's type table (vm.Func.Types),
+// the operand by which instructions name a type.
+func (fc *funcCompiler) typeIndex(t *vm.Type) int32 {
+	if i, ok := fc.typeIndexes[t]; ok {
 		return i
 	}
 	i := int32(len(fc.vf.Types))
 	fc.vf.Types = append(fc.vf.Types, t)
-	fc.tidx[t] = i
+	fc.typeIndexes[t] = i
 	return i
 }
 
-func (fc *fnc) tidxOf(t types.Type) int32 { return fc.typeIdx(fc.c.typ(t)) }
+// goTypeIndex is typeIndex of the run-time descriptor of t.
+func (fc *funcCompiler) goTypeIndex(t types.Type) int32 { return fc.typeIndex(fc.c.typ(t)) }
 
-func (fc *fnc) jump(op vm.Op, b int32, target *ssa.BasicBlock) {
+func (fc *funcCompiler) jump(op vm.Op, b int32, target *ssa.BasicBlock) {
 	pc := fc.emit(op, 0, b, 0)
 	fc.fixups = append(fc.fixups, fixup{pc: pc, block: target.Index})
 }
 
-func (fc *fnc) emitBody() {
+func (fc *funcCompiler) emitBody() {
 	f := fc.f
 	fc.blockPC = make([]int32, len(f.Blocks))
 	fc.line = fc.vf.Line
-	for g, r := range fc.glregs {
+	for g, r := range fc.globalRegs {
 		fc.emit(vm.OpGlobal, r, fc.c.global(g), 0)
 	}
 	fc.order = f.Blocks
@@ -417,7 +420,7 @@ func (fc *fnc) emitBody() {
 		fc.emit(vm.OpRunDefers, 0, 0, 0)
 		var res []int32
 		for i, t := range fc.vf.ResultTypes {
-			res = append(res, fc.consts[fmt.Sprintf("zero|%p|%d", t, i)])
+			res = append(res, fc.constRegs[fmt.Sprintf("zero|%p|%d", t, i)])
 		}
 		fc.ret(res)
 	}
@@ -449,7 +452,7 @@ func (fc *fnc) emitBody() {
 	}
 }
 
-func (fc *fnc) ret(res []int32) {
+func (fc *funcCompiler) ret(res []int32) {
 	if len(res) == 0 {
 		fc.emit(vm.OpRet0, 0, 0, -1)
 		return
@@ -469,7 +472,7 @@ func (fc *fnc) ret(res []int32) {
 // need, once every SSA value has its register: an edge whose moves
 // conflict goes through temporaries, one per move (edgeMoves); other
 // edges need none.
-func (fc *fnc) phiTemps() int32 {
+func (fc *funcCompiler) phiTemps() int32 {
 	n := 0
 	for _, b := range fc.f.Blocks {
 		for pi := range b.Preds {
@@ -487,7 +490,7 @@ func (fc *fnc) phiTemps() int32 {
 // register yet (a constant, global or function, while layout runs:
 // those are placed after the temporaries, so never a phi's register) is
 // -1.
-func (fc *fnc) phiMoves(to *ssa.BasicBlock, pi int) (dsts, srcs []int32) {
+func (fc *funcCompiler) phiMoves(to *ssa.BasicBlock, pi int) (dsts, srcs []int32) {
 	for _, ins := range to.Instrs {
 		phi, ok := ins.(*ssa.Phi)
 		if !ok {
@@ -520,7 +523,7 @@ func movesConflict(dsts, srcs []int32) bool {
 	return false
 }
 
-func (fc *fnc) edgeMoves(from, to *ssa.BasicBlock) bool {
+func (fc *funcCompiler) edgeMoves(from, to *ssa.BasicBlock) bool {
 	pi := -1
 	for i, p := range to.Preds {
 		if p == from {
@@ -539,15 +542,15 @@ func (fc *fnc) edgeMoves(from, to *ssa.BasicBlock) bool {
 		return true
 	}
 	for i := range srcs {
-		fc.emit(vm.OpMove, fc.temps+int32(i), srcs[i], 0)
+		fc.emit(vm.OpMove, fc.phiTempBase+int32(i), srcs[i], 0)
 	}
 	for i := range dsts {
-		fc.emit(vm.OpMove, dsts[i], fc.temps+int32(i), 0)
+		fc.emit(vm.OpMove, dsts[i], fc.phiTempBase+int32(i), 0)
 	}
 	return true
 }
 
-func (fc *fnc) hasPhis(to *ssa.BasicBlock) bool {
+func (fc *funcCompiler) hasPhis(to *ssa.BasicBlock) bool {
 	if len(to.Instrs) == 0 {
 		return false
 	}
@@ -555,7 +558,7 @@ func (fc *fnc) hasPhis(to *ssa.BasicBlock) bool {
 	return ok
 }
 
-func (fc *fnc) instr(ins ssa.Instruction) {
+func (fc *funcCompiler) instr(ins ssa.Instruction) {
 	switch i := ins.(type) {
 	case *ssa.DebugRef, *ssa.Phi, *ssa.Extract:
 		// Phis are moves on edges; extracts alias their tuple's registers.
@@ -605,7 +608,7 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 		if fc.spills[i] != nil || fc.c.byValue(i) {
 			return // a spilled parameter, or a captured value (capture.go)
 		}
-		fc.emit(vm.OpAlloc, fc.reg(i), fc.tidxOf(deref(i.Type())), 0)
+		fc.emit(vm.OpAlloc, fc.reg(i), fc.goTypeIndex(deref(i.Type())), 0)
 	case *ssa.BinOp:
 		if !fc.fused[i] {
 			fc.binop(i)
@@ -628,11 +631,11 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 	case *ssa.MultiConvert:
 		panic(compileError(fc.pos(i.Pos()) + ": spindle does not support conversions between type parameters with mixed core types yet"))
 	case *ssa.SliceToArrayPointer:
-		fc.convs(fc.reg(i), fc.reg(i.X), vm.Conv{Kind: vm.ConvSliceToArrayPtr, To: fc.c.typ(i.Type())})
+		fc.emitConv(fc.reg(i), fc.reg(i.X), vm.Conv{Kind: vm.ConvSliceToArrayPtr, To: fc.c.typ(i.Type())})
 	case *ssa.MakeInterface:
 		t := fc.c.typ(i.X.Type())
 		fc.c.methods(t)
-		fc.emit(vm.OpMakeIface, fc.reg(i), fc.reg(i.X), fc.typeIdx(t))
+		fc.emit(vm.OpMakeIface, fc.reg(i), fc.reg(i.X), fc.typeIndex(t))
 	case *ssa.TypeAssert:
 		t := fc.c.typ(i.AssertedType)
 		var op vm.Op
@@ -646,8 +649,8 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 		default:
 			op = vm.OpTypeAssert
 		}
-		fc.emit(op, fc.reg(i), fc.reg(i.X), fc.typeIdx(t))
-		fc.emit(vm.OpNop, fc.tidxOf(i.X.Type()), 0, 0)
+		fc.emit(op, fc.reg(i), fc.reg(i.X), fc.typeIndex(t))
+		fc.emit(vm.OpNop, fc.goTypeIndex(i.X.Type()), 0, 0)
 	case *ssa.Field:
 		fc.emit(vm.OpField, fc.reg(i), fc.reg(i.X), int32(i.Field))
 	case *ssa.FieldAddr:
@@ -697,13 +700,13 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 			op = vm.OpMapLookupOK
 		}
 		fc.emit(op, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
-		fc.emit(vm.OpNop, fc.tidxOf(i.X.Type().Underlying().(*types.Map).Elem()), 0, 0)
+		fc.emit(vm.OpNop, fc.goTypeIndex(i.X.Type().Underlying().(*types.Map).Elem()), 0, 0)
 	case *ssa.MapUpdate:
 		fc.emit(vm.OpMapUpdate, fc.reg(i.Map), fc.reg(i.Key), fc.reg(i.Value))
 	case *ssa.MakeMap:
-		fc.emit(vm.OpMakeMap, fc.reg(i), fc.optReg(i.Reserve), fc.tidxOf(i.Type()))
+		fc.emit(vm.OpMakeMap, fc.reg(i), fc.optReg(i.Reserve), fc.goTypeIndex(i.Type()))
 	case *ssa.MakeChan:
-		fc.emit(vm.OpMakeChan, fc.reg(i), fc.reg(i.Size), fc.tidxOf(i.Type()))
+		fc.emit(vm.OpMakeChan, fc.reg(i), fc.reg(i.Size), fc.goTypeIndex(i.Type()))
 	case *ssa.MakeSlice:
 		fc.vf.Makes = append(fc.vf.Makes, vm.MakeOp{T: fc.c.typ(i.Type()), Len: fc.reg(i.Len), Cap: fc.reg(i.Cap)})
 		fc.emit(vm.OpMakeSlice, fc.reg(i), 0, int32(len(fc.vf.Makes)-1))
@@ -733,7 +736,7 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 		}
 		t := fc.c.typ(i.Val.Type())
 		if t.IsAgg() {
-			fc.emit(vm.OpStoreAgg, fc.reg(i.Addr), fc.reg(i.Val), fc.typeIdx(t))
+			fc.emit(vm.OpStoreAgg, fc.reg(i.Addr), fc.reg(i.Val), fc.typeIndex(t))
 		} else {
 			fc.emit(vm.OpStore, fc.reg(i.Addr), fc.reg(i.Val), 0)
 		}
@@ -781,7 +784,7 @@ func (fc *fnc) instr(ins ssa.Instruction) {
 	}
 }
 
-func (fc *fnc) optReg(v ssa.Value) int32 {
+func (fc *funcCompiler) optReg(v ssa.Value) int32 {
 	if v == nil {
 		return -1
 	}
@@ -800,8 +803,11 @@ func basicOf(t types.Type) *types.Basic {
 	return b
 }
 
-// ext emits the extension that keeps a narrow integer register canonical.
-func (fc *fnc) ext(r int32, t types.Type) {
+// narrow brings register r back to the canonical form of its type t after
+// an operation that may leave it out of range: a narrow integer is sign- or
+// zero-extended from its width, a float32 or complex64 rounded to its
+// precision. Other types need nothing.
+func (fc *funcCompiler) narrow(r int32, t types.Type) {
 	b := basicOf(t)
 	if b == nil {
 		return
@@ -854,7 +860,7 @@ func isNilConst(v ssa.Value) bool {
 	return false
 }
 
-func (fc *fnc) binop(i *ssa.BinOp) {
+func (fc *funcCompiler) binop(i *ssa.BinOp) {
 	dst, x, y := fc.reg(i), fc.reg(i.X), fc.regs[i.Y]
 	if _, ok := fc.regs[i.Y]; !ok && !immOperand(i, i.Y) {
 		y = fc.reg(i.Y)
@@ -891,7 +897,7 @@ func (fc *fnc) binop(i *ssa.BinOp) {
 				fc.emit(vm.OpShrU, dst, x, y)
 			}
 		}
-		fc.ext(dst, t)
+		fc.narrow(dst, t)
 		return
 	}
 	info := b.Info()
@@ -945,10 +951,10 @@ func (fc *fnc) binop(i *ssa.BinOp) {
 		}
 		fc.emit(op, dst, x, y)
 	}
-	fc.ext(dst, t)
+	fc.narrow(dst, t)
 }
 
-func (fc *fnc) compare(i *ssa.BinOp, dst, x, y int32, b *types.Basic) {
+func (fc *funcCompiler) compare(i *ssa.BinOp, dst, x, y int32, b *types.Basic) {
 	op := i.Op
 	if cop, cx, cy, ok := fc.intCompare(i); ok {
 		fc.emit(cop, dst, cx, cy)
@@ -1028,7 +1034,7 @@ func (fc *fnc) compare(i *ssa.BinOp, dst, x, y int32, b *types.Basic) {
 	}
 }
 
-func (fc *fnc) unop(i *ssa.UnOp) {
+func (fc *funcCompiler) unop(i *ssa.UnOp) {
 	dst, x := fc.reg(i), fc.reg(i.X)
 	switch i.Op {
 	case token.NOT:
@@ -1042,11 +1048,11 @@ func (fc *fnc) unop(i *ssa.UnOp) {
 			fc.emit(vm.OpCNeg, dst, x, 0)
 		default:
 			fc.emit(vm.OpNeg, dst, x, 0)
-			fc.ext(dst, i.X.Type())
+			fc.narrow(dst, i.X.Type())
 		}
 	case token.XOR:
 		fc.emit(vm.OpCom, dst, x, 0)
-		fc.ext(dst, i.X.Type())
+		fc.narrow(dst, i.X.Type())
 	case token.MUL:
 		if fa, ok := i.X.(*ssa.FieldAddr); ok {
 			if a, ok := fa.X.(*ssa.Alloc); ok && fc.spills[a] != nil {
@@ -1060,7 +1066,7 @@ func (fc *fnc) unop(i *ssa.UnOp) {
 		}
 		t := fc.c.typ(i.Type())
 		if t.IsAgg() {
-			fc.emit(vm.OpLoadAgg, dst, x, fc.typeIdx(t))
+			fc.emit(vm.OpLoadAgg, dst, x, fc.typeIndex(t))
 		} else {
 			fc.emit(vm.OpLoad, dst, x, 0)
 		}
@@ -1075,67 +1081,68 @@ func (fc *fnc) unop(i *ssa.UnOp) {
 	}
 }
 
-func (fc *fnc) convs(dst, x int32, cv vm.Conv) {
+// emitConv emits an OpConv that converts x into dst as cv describes.
+func (fc *funcCompiler) emitConv(dst, x int32, cv vm.Conv) {
 	fc.vf.Convs = append(fc.vf.Convs, cv)
 	fc.emit(vm.OpConv, dst, x, int32(len(fc.vf.Convs)-1))
 }
 
-func (fc *fnc) convert(dst, x int32, from, to types.Type) {
+func (fc *funcCompiler) convert(dst, x int32, from, to types.Type) {
 	fb, tb := basicOf(from), basicOf(to)
 	switch {
 	case fb != nil && tb != nil:
 		fi, ti := fb.Info(), tb.Info()
 		switch {
 		case ti&types.IsString != 0 && fi&types.IsInteger != 0:
-			fc.convs(dst, x, vm.Conv{Kind: vm.ConvRuneToString})
+			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvRuneToString})
 		case ti&types.IsString != 0:
 			fc.emit(vm.OpMove, dst, x, 0)
 		case fi&types.IsInteger != 0 && ti&types.IsInteger != 0:
 			fc.emit(vm.OpMove, dst, x, 0)
-			fc.ext(dst, to)
+			fc.narrow(dst, to)
 		case fi&types.IsInteger != 0 && ti&types.IsFloat != 0:
 			if fi&types.IsUnsigned != 0 {
 				fc.emit(vm.OpCvtUF, dst, x, 0)
 			} else {
 				fc.emit(vm.OpCvtSF, dst, x, 0)
 			}
-			fc.ext(dst, to)
+			fc.narrow(dst, to)
 		case fi&types.IsFloat != 0 && ti&types.IsInteger != 0:
 			if ti&types.IsUnsigned != 0 {
 				fc.emit(vm.OpCvtFU, dst, x, 0)
 			} else {
 				fc.emit(vm.OpCvtFS, dst, x, 0)
 			}
-			fc.ext(dst, to)
+			fc.narrow(dst, to)
 		case fi&types.IsFloat != 0 && ti&types.IsFloat != 0:
 			fc.emit(vm.OpMove, dst, x, 0)
-			fc.ext(dst, to)
+			fc.narrow(dst, to)
 		case fi&types.IsComplex != 0 && ti&types.IsComplex != 0:
-			fc.convs(dst, x, vm.Conv{Kind: vm.ConvComplex, To: fc.c.typ(to)})
+			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvComplex, To: fc.c.typ(to)})
 		default:
 			// unsafe.Pointer <-> uintptr and friends: payload unchanged.
 			fc.emit(vm.OpMove, dst, x, 0)
 		}
 	case tb != nil && tb.Info()&types.IsString != 0:
 		if isRuneSlice(from) {
-			fc.convs(dst, x, vm.Conv{Kind: vm.ConvRunesToString})
+			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvRunesToString})
 		} else {
-			fc.convs(dst, x, vm.Conv{Kind: vm.ConvBytesToString})
+			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvBytesToString})
 		}
 	case fb != nil && fb.Info()&types.IsString != 0:
 		if isRuneSlice(to) {
-			fc.convs(dst, x, vm.Conv{Kind: vm.ConvStringToRunes})
+			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvStringToRunes})
 		} else {
-			fc.convs(dst, x, vm.Conv{Kind: vm.ConvStringToBytes})
+			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvStringToBytes})
 		}
 	default:
 		if _, ok := to.Underlying().(*types.Array); ok {
-			fc.convs(dst, x, vm.Conv{Kind: vm.ConvSliceToArray, To: fc.c.typ(to)})
+			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvSliceToArray, To: fc.c.typ(to)})
 			return
 		}
 		if p, ok := to.Underlying().(*types.Pointer); ok && fb != nil && fb.Kind() == types.UnsafePointer {
 			if et := fc.c.typ(p.Elem()); et.IsAgg() {
-				fc.convs(dst, x, vm.Conv{Kind: vm.ConvUnsafeToPtr, To: et})
+				fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvUnsafeToPtr, To: et})
 				return
 			}
 		}
@@ -1159,7 +1166,7 @@ func isRuneSlice(t types.Type) bool {
 // evaluate such a range expression (its length is a constant), so a nil p
 // must not panic ($GOROOT/test/fixedbugs/issue72844.go, issue73476.go),
 // while go/ssa emits the load.
-func (fc *fnc) unevaluatedRange(load *ssa.UnOp) bool {
+func (fc *funcCompiler) unevaluatedRange(load *ssa.UnOp) bool {
 	if refs := load.Referrers(); refs != nil && len(*refs) > 0 {
 		return false
 	}
@@ -1207,7 +1214,7 @@ func (fc *fnc) unevaluatedRange(load *ssa.UnOp) bool {
 // heldByValue reports whether v is a captured cell whose register holds
 // its value (an Alloc of this function, or a free variable of this
 // literal; see capture.go).
-func (fc *fnc) heldByValue(v ssa.Value) bool {
+func (fc *funcCompiler) heldByValue(v ssa.Value) bool {
 	switch v := v.(type) {
 	case *ssa.Alloc:
 		return fc.c.byValue(v)
@@ -1238,7 +1245,7 @@ func goOnly(mc *ssa.MakeClosure) *ssa.Go {
 	return nil
 }
 
-func (fc *fnc) callSite(cc *ssa.CallCommon) vm.CallSite {
+func (fc *funcCompiler) callSite(cc *ssa.CallCommon) vm.CallSite {
 	cs := vm.CallSite{Recv: -1, DeferStack: -1}
 	for _, a := range cc.Args {
 		cs.Args = append(cs.Args, fc.reg(a))
@@ -1266,7 +1273,7 @@ func (fc *fnc) callSite(cc *ssa.CallCommon) vm.CallSite {
 	return cs
 }
 
-func (fc *fnc) builtinOp(name string, cc *ssa.CallCommon, _ int32) *vm.BuiltinOp {
+func (fc *funcCompiler) builtinOp(name string, cc *ssa.CallCommon, _ int32) *vm.BuiltinOp {
 	op := &vm.BuiltinOp{Name: name}
 	for _, a := range cc.Args {
 		op.Args = append(op.Args, fc.reg(a))
@@ -1278,7 +1285,7 @@ func (fc *fnc) builtinOp(name string, cc *ssa.CallCommon, _ int32) *vm.BuiltinOp
 	return op
 }
 
-func (fc *fnc) call(cc *ssa.CallCommon, dst int32) {
+func (fc *funcCompiler) call(cc *ssa.CallCommon, dst int32) {
 	if bi, ok := cc.Value.(*ssa.Builtin); ok {
 		fc.builtinCall(bi.Name(), cc, dst)
 		return
@@ -1300,12 +1307,12 @@ func (fc *fnc) call(cc *ssa.CallCommon, dst int32) {
 	}
 }
 
-func (fc *fnc) builtinCall(name string, cc *ssa.CallCommon, dst int32) {
+func (fc *funcCompiler) builtinCall(name string, cc *ssa.CallCommon, dst int32) {
 	args := cc.Args
 	switch name {
 	case "len", "cap":
 		if n, ok := arrayLen(args[0].Type()); ok {
-			fc.emit(vm.OpMove, dst, fc.consts[fmt.Sprintf("int|%d", n)], 0)
+			fc.emit(vm.OpMove, dst, fc.constRegs[fmt.Sprintf("int|%d", n)], 0)
 			return
 		}
 		if name == "len" {
@@ -1342,7 +1349,7 @@ func (fc *fnc) builtinCall(name string, cc *ssa.CallCommon, dst int32) {
 // feed: defined in the predecessor, used only by the phi, the predecessor
 // ends in a plain jump, and the phi's old value is not read after the
 // definition on that path. The phi move on that edge then disappears.
-func (fc *fnc) coalesce() map[ssa.Value]*ssa.Phi {
+func (fc *funcCompiler) coalesce() map[ssa.Value]*ssa.Phi {
 	out := map[ssa.Value]*ssa.Phi{}
 	for _, b := range fc.f.Blocks {
 		for _, ins := range b.Instrs {
@@ -1392,7 +1399,7 @@ func (fc *fnc) coalesce() map[ssa.Value]*ssa.Phi {
 // (poolLocals): a value (not a phi or extract, not coalesced into a phi)
 // not used by a phi, and used only in its own block unless the function
 // is straight (see straight); a tuple's uses are its extracts' uses.
-func (fc *fnc) poolable(v ssa.Value, coalesced map[ssa.Value]*ssa.Phi) bool {
+func (fc *funcCompiler) poolable(v ssa.Value, coalesced map[ssa.Value]*ssa.Phi) bool {
 	switch v.(type) {
 	case *ssa.Phi, *ssa.Extract:
 		return false
@@ -1431,7 +1438,7 @@ func (fc *fnc) poolable(v ssa.Value, coalesced map[ssa.Value]*ssa.Phi) bool {
 // every block where a value is live lies between its definition and its
 // last use in that order, so one scan over the whole function can give
 // registers to values that cross blocks too.
-func (fc *fnc) isStraight() bool {
+func (fc *funcCompiler) isStraight() bool {
 	if fc.f.Recover != nil {
 		return false
 	}
@@ -1459,7 +1466,7 @@ func (fc *fnc) isStraight() bool {
 // takes consecutive registers, one per element, and lives through its
 // extracts' last use. Without the pool every SSA value had a register of
 // its own: frames, and so parked fibers, were 1.5-2x larger.
-func (fc *fnc) poolLocals(pooled map[ssa.Value]bool) {
+func (fc *funcCompiler) poolLocals(pooled map[ssa.Value]bool) {
 	base := fc.nregs
 	width := func(v ssa.Value) int {
 		if tup, ok := v.Type().(*types.Tuple); ok {
@@ -1582,7 +1589,7 @@ func indexIn(b *ssa.BasicBlock, ins ssa.Instruction) int {
 
 // fusable finds integer comparisons used only by the If that ends their
 // block: they become one compare-and-branch instruction.
-func (fc *fnc) fusable() map[*ssa.BinOp]bool {
+func (fc *funcCompiler) fusable() map[*ssa.BinOp]bool {
 	out := map[*ssa.BinOp]bool{}
 	for _, b := range fc.f.Blocks {
 		if len(b.Instrs) == 0 {
@@ -1605,7 +1612,7 @@ func (fc *fnc) fusable() map[*ssa.BinOp]bool {
 
 // intCompare maps an integer comparison to a compare op on (x, y) or
 // (x, immediate). It reports false for other comparisons.
-func (fc *fnc) intCompare(i *ssa.BinOp) (op vm.Op, x, y int32, ok bool) {
+func (fc *funcCompiler) intCompare(i *ssa.BinOp) (op vm.Op, x, y int32, ok bool) {
 	b := basicOf(i.X.Type())
 	if b == nil || b.Info()&(types.IsInteger|types.IsBoolean) == 0 {
 		return 0, 0, 0, false
@@ -1686,7 +1693,7 @@ func immOperand(ins ssa.Instruction, c ssa.Value) bool {
 // condJump emits a jump to target taken when cond == sense, fusing an
 // integer comparison into the branch. With a nil target the caller patches
 // the jump; condJump returns its pc.
-func (fc *fnc) condJump(cond ssa.Value, sense bool, target *ssa.BasicBlock) int {
+func (fc *funcCompiler) condJump(cond ssa.Value, sense bool, target *ssa.BasicBlock) int {
 	var op vm.Op
 	var x, y int32
 	if c, ok := cond.(*ssa.BinOp); ok && fc.fused[c] {
@@ -1817,7 +1824,7 @@ func jumpOf(op vm.Op) vm.Op {
 
 // refRegs records which registers below limit can hold references, so a
 // returning frame clears only those.
-func (fc *fnc) refRegs(limit int32) {
+func (fc *funcCompiler) refRegs(limit int32) {
 	isRef := make([]bool, limit)
 	mark := func(r int32, t types.Type) {
 		if r < 0 || r >= limit {
@@ -1848,7 +1855,7 @@ func (fc *fnc) refRegs(limit int32) {
 			refs = append(refs, int32(r))
 		}
 	}
-	for t := fc.temps; t < fc.temps+fc.ntemps; t++ {
+	for t := fc.phiTempBase; t < fc.phiTempBase+fc.phiTempCount; t++ {
 		refs = append(refs, t)
 	}
 	fc.vf.Refs = refs
@@ -1866,7 +1873,7 @@ func isScalar(t types.Type) bool {
 // with the parameter, and is otherwise only loaded, directly or through
 // FieldAddrs that are only loaded. Those loads read the parameter's fields
 // instead, saving two allocations per call.
-func (fc *fnc) readOnlySpills() map[*ssa.Alloc]*ssa.Parameter {
+func (fc *funcCompiler) readOnlySpills() map[*ssa.Alloc]*ssa.Parameter {
 	out := map[*ssa.Alloc]*ssa.Parameter{}
 	for _, b := range fc.f.Blocks {
 		for _, ins := range b.Instrs {
