@@ -42,7 +42,6 @@ type funcCompiler struct {
 	blockPC     []int32
 	fixups      []fixup
 	typeIndexes map[*vm.Type]int32
-	order       []*ssa.BasicBlock
 	next        *ssa.BasicBlock // block emitted after the current one
 }
 
@@ -392,11 +391,10 @@ func (fc *funcCompiler) emitBody() {
 	for g, r := range fc.globalRegs {
 		fc.emit(vm.OpGlobal, r, fc.c.global(g), 0)
 	}
-	fc.order = f.Blocks
-	for i, b := range fc.order {
+	for i, b := range f.Blocks {
 		fc.next = nil
-		if i+1 < len(fc.order) {
-			fc.next = fc.order[i+1]
+		if i+1 < len(f.Blocks) {
+			fc.next = f.Blocks[i+1]
 		}
 		fc.blockPC[b.Index] = int32(len(fc.code))
 		if b == f.Recover {
@@ -466,8 +464,6 @@ func (fc *funcCompiler) ret(res []int32) {
 	fc.emit(vm.OpReturn, 0, 0, idx)
 }
 
-// edgeMoves emits the phi moves for the edge from -> to; it reports
-// whether it emitted anything.
 // phiTemps returns how many temporaries the phi moves of the function
 // need, once every SSA value has its register: an edge whose moves
 // conflict goes through temporaries, one per move (edgeMoves); other
@@ -523,7 +519,11 @@ func movesConflict(dsts, srcs []int32) bool {
 	return false
 }
 
-func (fc *funcCompiler) edgeMoves(from, to *ssa.BasicBlock) bool {
+// edgeMoves emits the phi moves for the edge from -> to: straight moves,
+// or, when a source is also a destination, every source into its
+// temporary first and then the temporaries into the destinations (the
+// parallel copy semantics of phis).
+func (fc *funcCompiler) edgeMoves(from, to *ssa.BasicBlock) {
 	pi := -1
 	for i, p := range to.Preds {
 		if p == from {
@@ -532,14 +532,11 @@ func (fc *funcCompiler) edgeMoves(from, to *ssa.BasicBlock) bool {
 		}
 	}
 	dsts, srcs := fc.phiMoves(to, pi)
-	if len(dsts) == 0 {
-		return false
-	}
 	if !movesConflict(dsts, srcs) {
 		for i := range dsts {
 			fc.emit(vm.OpMove, dsts[i], srcs[i], 0)
 		}
-		return true
+		return
 	}
 	for i := range srcs {
 		fc.emit(vm.OpMove, fc.phiTempBase+int32(i), srcs[i], 0)
@@ -547,7 +544,6 @@ func (fc *funcCompiler) edgeMoves(from, to *ssa.BasicBlock) bool {
 	for i := range dsts {
 		fc.emit(vm.OpMove, dsts[i], fc.phiTempBase+int32(i), 0)
 	}
-	return true
 }
 
 func (fc *funcCompiler) hasPhis(to *ssa.BasicBlock) bool {
@@ -571,9 +567,7 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 		}
 	case *ssa.If:
 		b := i.Block()
-		cond := int32(0)
 		then, els := b.Succs[0], b.Succs[1]
-		_ = cond
 		if !fc.hasPhis(then) && !fc.hasPhis(els) {
 			switch {
 			case then == fc.next:
@@ -1159,7 +1153,6 @@ func isRuneSlice(t types.Type) bool {
 	return b != nil && b.Kind() == types.Int32
 }
 
-// callSite describes a call's callee and arguments (for go and defer).
 // unevaluatedRange reports whether load is the dereference `*p` of an
 // array pointer that is the range expression of a loop with at most one
 // iteration variable, and nothing uses the loaded array: Go does not
@@ -1245,6 +1238,8 @@ func goOnly(mc *ssa.MakeClosure) *ssa.Go {
 	return nil
 }
 
+// callSite describes a call's callee and arguments (for calls, go and
+// defer).
 func (fc *funcCompiler) callSite(cc *ssa.CallCommon) vm.CallSite {
 	cs := vm.CallSite{Recv: -1, DeferStack: -1}
 	for _, a := range cc.Args {
@@ -1253,7 +1248,7 @@ func (fc *funcCompiler) callSite(cc *ssa.CallCommon) vm.CallSite {
 	switch v := cc.Value.(type) {
 	case *ssa.Builtin:
 		cs.Kind = vm.CallBuiltin
-		cs.Builtin = fc.builtinOp(v.Name(), cc, -1)
+		cs.Builtin = fc.builtinOp(v.Name(), cc)
 	default:
 		if cc.IsInvoke() {
 			cs.Kind = vm.CallInvoke
@@ -1273,7 +1268,7 @@ func (fc *funcCompiler) callSite(cc *ssa.CallCommon) vm.CallSite {
 	return cs
 }
 
-func (fc *funcCompiler) builtinOp(name string, cc *ssa.CallCommon, _ int32) *vm.BuiltinOp {
+func (fc *funcCompiler) builtinOp(name string, cc *ssa.CallCommon) *vm.BuiltinOp {
 	op := &vm.BuiltinOp{Name: name}
 	for _, a := range cc.Args {
 		op.Args = append(op.Args, fc.reg(a))
@@ -1339,7 +1334,7 @@ func (fc *funcCompiler) builtinCall(name string, cc *ssa.CallCommon, dst int32) 
 	case "Add", "Slice", "SliceData", "String", "StringData", "Offsetof":
 		panic(compileError(fmt.Sprintf("%s: spindle does not support unsafe.%s (its memory is not laid out as gc's)", fc.pos(cc.Pos()), name)))
 	default:
-		op := fc.builtinOp(name, cc, dst)
+		op := fc.builtinOp(name, cc)
 		fc.vf.Builtins = append(fc.vf.Builtins, *op)
 		fc.emit(vm.OpBuiltin, dst, 0, int32(len(fc.vf.Builtins)-1))
 	}
