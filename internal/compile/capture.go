@@ -149,6 +149,19 @@ func maker(fn *ssa.Function) *ssa.MakeClosure {
 	return nil
 }
 
+// heldByValue reports whether v is a captured cell whose register holds
+// its value (an Alloc of this function, or a free variable of this
+// literal; see capture.go).
+func (fc *funcCompiler) heldByValue(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.Alloc:
+		return fc.c.byValue(v)
+	case *ssa.FreeVar:
+		return fc.c.freeByValue(fc.f, v)
+	}
+	return false
+}
+
 // byValueAliases returns the values that share the register of a captured
 // variable held by value, with the value whose register they take: every
 // load of such a variable (its register is written once, by the store,
