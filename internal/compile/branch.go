@@ -143,6 +143,8 @@ func (fc *funcCompiler) edgeMoves(from, to *ssa.BasicBlock) {
 	}
 }
 
+// hasPhis reports whether block to starts with phis, whose incoming edges
+// may need moves.
 func (fc *funcCompiler) hasPhis(to *ssa.BasicBlock) bool {
 	if len(to.Instrs) == 0 {
 		return false
@@ -334,6 +336,7 @@ const (
 	opLeSI = vm.Op(251)
 )
 
+// jumpOf returns the compare-and-branch form of comparison op.
 func jumpOf(op vm.Op) vm.Op {
 	switch op {
 	case vm.OpEq:

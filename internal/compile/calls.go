@@ -17,6 +17,8 @@ import (
 	"spindle/internal/vm"
 )
 
+// call emits a call of cc with its results into dst (-1 when it returns
+// nothing). A built-in goes through builtinCall.
 func (fc *funcCompiler) call(cc *ssa.CallCommon, dst int32) {
 	if bi, ok := cc.Value.(*ssa.Builtin); ok {
 		fc.builtinCall(bi.Name(), cc, dst)
@@ -39,6 +41,9 @@ func (fc *funcCompiler) call(cc *ssa.CallCommon, dst int32) {
 	}
 }
 
+// builtinCall emits a call of the built-in function name: an instruction
+// of its own where the VM has one, else OpBuiltin. The unsafe functions that
+// depend on gc's memory layout are compile errors.
 func (fc *funcCompiler) builtinCall(name string, cc *ssa.CallCommon, dst int32) {
 	args := cc.Args
 	switch name {
@@ -107,6 +112,8 @@ func (fc *funcCompiler) callSite(cc *ssa.CallCommon) vm.CallSite {
 	return cs
 }
 
+// builtinOp describes a built-in call for the VM: its argument registers,
+// their types, and its result type.
 func (fc *funcCompiler) builtinOp(name string, cc *ssa.CallCommon) *vm.BuiltinOp {
 	op := &vm.BuiltinOp{Name: name}
 	for _, a := range cc.Args {

@@ -38,6 +38,7 @@ func (c *Compiler) byValue(a *ssa.Alloc) bool {
 	return v
 }
 
+// checkByValue decides byValue by the rules at the top of this file.
 func (c *Compiler) checkByValue(a *ssa.Alloc) bool {
 	if !a.Heap || a.Block() == nil {
 		return false
@@ -167,9 +168,9 @@ func (fc *funcCompiler) heldByValue(v ssa.Value) bool {
 // load of such a variable (its register is written once, by the store,
 // before any load, and never again), and the value stored, when the store
 // is its only use and it is an ordinary instruction result (so it is
-// computed straight into the variable's register). Without them each use
-// of a captured channel in a loop cost a move. Values coalesced into a phi
-// keep their own registers.
+// computed straight into the variable's register), so using such a
+// variable (a captured channel in a loop) costs no move. Values coalesced
+// into a phi keep their own registers.
 func (fc *funcCompiler) byValueAliases(coalesced map[ssa.Value]*ssa.Phi) map[ssa.Value]ssa.Value {
 	out := map[ssa.Value]ssa.Value{}
 	for _, b := range fc.f.Blocks {

@@ -1,11 +1,19 @@
 // Package compile turns a type-checked guest program into VM bytecode:
-// go/types + go/ssa (InstantiateGenerics) in, *vm.Program out.
+// the loader's packages in, *vm.Program out.
 //
-// Owns: SSA construction, run-time type descriptors, register allocation,
-// instruction selection, binding bodyless functions to host functions.
-// Imports the vm (for the instruction set and value representation) and
-// the loader; must not import the scheduler or the guest std bindings
-// (those are passed in as a HostTable).
+// Owns: pruning the std functions a program cannot reach (prune.go), SSA
+// construction with go/ssa (generics instantiated), run-time type
+// descriptors (types.go), and per function (function.go) register
+// allocation (regalloc.go), instruction selection (lower.go, branch.go,
+// calls.go) and captured variables held by value (capture.go); binding
+// bodyless functions to host functions (compile.go).
+//
+// Imports internal/loader (the parsed, type-checked packages) and
+// internal/vm (the instruction set, value representation and type
+// descriptors it emits). Must not import internal/std or the root
+// package: the root package imports compile, and passes the guest std's
+// host functions in as a HostTable, so the compiler runs with any table
+// (its tests with none).
 package compile
 
 import (
@@ -38,16 +46,20 @@ type Options struct {
 
 // Compiler holds the state of one compilation.
 type Compiler struct {
-	opts        Options
-	fset        *token.FileSet
-	prog        *ssa.Program
-	types       typeutil.Map // types.Type -> *vm.Type
-	funcs       map[*ssa.Function]*vm.Func
-	work        []*ssa.Function
+	opts  Options
+	fset  *token.FileSet
+	prog  *ssa.Program
+	types typeutil.Map // types.Type -> *vm.Type (see typ)
+	// funcs holds every function's shell (see fn); work, the functions
+	// queued for compilation.
+	funcs map[*ssa.Function]*vm.Func
+	work  []*ssa.Function
+	// globalIndex numbers the package-level variables (see global).
 	globalIndex map[*ssa.Global]int32
 	out         *vm.Program
-	errs        []string
-	// method sets already attached
+	// errs collects the compile errors of every function.
+	errs []string
+	// methodsFilled marks the types whose method sets methods has filled.
 	methodsFilled map[*vm.Type]bool
 	// byVal caches which captured cells are held by value (capture.go).
 	byVal map[*ssa.Alloc]bool
@@ -166,6 +178,8 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 	return c.out, nil
 }
 
+// compileError is a panic value carrying an error in the guest program (or
+// a "BUG: " in the compiler), recovered by compileFunc and Compile.
 type compileError string
 
 // fn returns the vm.Func shell for f, queueing it for compilation.

@@ -20,10 +20,14 @@ import (
 type funcCompiler struct {
 	c  *Compiler
 	f  *ssa.Function
-	vf *vm.Func
+	vf *vm.Func // f's shell, which compilation fills in
 
+	// regs maps every value that has a register to it (layout); nregs is
+	// the number of registers given out so far, the frame size at the end.
 	regs  map[ssa.Value]int32
 	nregs int32
+	// fused holds the integer comparisons emitted as part of the If that
+	// ends their block (fusable, condJump).
 	fused map[*ssa.BinOp]bool
 	// straight: the function has no loop and no recover block, so pooled
 	// registers are shared across blocks (isStraight, poolLocals).
@@ -33,26 +37,39 @@ type funcCompiler struct {
 	rangeDerefs map[token.Pos]bool
 	// spills maps read-only spilled parameters (see readOnlySpills) to the
 	// parameter; their Alloc, Store and FieldAddrs emit nothing.
-	spills       map[*ssa.Alloc]*ssa.Parameter
-	constRegs    map[string]int32
-	globalRegs   map[*ssa.Global]int32
-	phiTempBase  int32 // first of the phi temporaries
+	spills map[*ssa.Alloc]*ssa.Parameter
+	// constRegs maps a constant's key (see constReg) to its register.
+	constRegs map[string]int32
+	// globalRegs holds the register of each package-level variable's
+	// address the function uses, loaded once at entry (emitBody).
+	globalRegs map[*ssa.Global]int32
+	// phiTempBase is the first of phiTempCount registers that the phi
+	// moves of an edge go through when they conflict (edgeMoves).
+	phiTempBase  int32
 	phiTempCount int32
 
-	code        []vm.Instr
-	lines       []int32
-	line        int32
+	// code and lines grow together (emit): each instruction and its source
+	// line; line is the line of the instruction being lowered.
+	code  []vm.Instr
+	lines []int32
+	line  int32
+	// blockPC is each block's first pc, known once the block is emitted;
+	// fixups are the jumps emitBody patches with them.
 	blockPC     []int32
 	fixups      []fixup
-	typeIndexes map[*vm.Type]int32
-	next        *ssa.BasicBlock // block emitted after the current one
+	typeIndexes map[*vm.Type]int32 // see typeIndex
+	next        *ssa.BasicBlock    // block emitted after the current one
 }
 
+// fixup is the jump at pc to the start of block (a block Index).
 type fixup struct {
 	pc    int
 	block int
 }
 
+// compileFunc compiles the body of f into its shell vf. A compileError is
+// recorded and compilation goes on with the next function; any other panic
+// is a compiler bug, raised again naming f.
 func (c *Compiler) compileFunc(f *ssa.Function, vf *vm.Func) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -68,6 +85,12 @@ func (c *Compiler) compileFunc(f *ssa.Function, vf *vm.Func) {
 	fc.emitBody()
 }
 
+// emitBody emits the code: the loads of the globals' addresses, the blocks
+// in the order of their Index (the order isStraight reasons about; a block
+// falls through to the next), and, for a function with defers and no
+// Recover block, a recovery path that runs the deferred calls and returns
+// zero results. It then patches the jumps, rotates loops, and seals and
+// verifies the code.
 func (fc *funcCompiler) emitBody() {
 	f := fc.f
 	fc.blockPC = make([]int32, len(f.Blocks))
@@ -154,6 +177,7 @@ func deferReturnPos(f *ssa.Function, rest []ssa.Instruction) token.Pos {
 	return token.NoPos
 }
 
+// hasDefer reports whether the function has a defer statement.
 func (fc *funcCompiler) hasDefer() bool {
 	for _, b := range fc.f.Blocks {
 		for _, ins := range b.Instrs {
@@ -165,17 +189,22 @@ func (fc *funcCompiler) hasDefer() bool {
 	return false
 }
 
+// emit appends an instruction at the current source line and returns its
+// pc.
 func (fc *funcCompiler) emit(op vm.Op, a, b, c int32) int {
 	fc.code = append(fc.code, vm.Instr{Op: op, A: a, B: b, C: c})
 	fc.lines = append(fc.lines, fc.line)
 	return len(fc.code) - 1
 }
 
+// jump emits jump op with operand b to the start of target; emitBody
+// patches its offset.
 func (fc *funcCompiler) jump(op vm.Op, b int32, target *ssa.BasicBlock) {
 	pc := fc.emit(op, 0, b, 0)
 	fc.fixups = append(fc.fixups, fixup{pc: pc, block: target.Index})
 }
 
+// ret emits a return of the registers res.
 func (fc *funcCompiler) ret(res []int32) {
 	if len(res) == 0 {
 		fc.emit(vm.OpRet0, 0, 0, -1)
@@ -190,6 +219,7 @@ func (fc *funcCompiler) ret(res []int32) {
 	fc.emit(vm.OpReturn, 0, 0, idx)
 }
 
+// reg returns v's register; a value without one is a compiler bug.
 func (fc *funcCompiler) reg(v ssa.Value) int32 {
 	r, ok := fc.regs[v]
 	if !ok {
@@ -213,10 +243,12 @@ func (fc *funcCompiler) typeIndex(t *vm.Type) int32 {
 // goTypeIndex is typeIndex of the run-time descriptor of t.
 func (fc *funcCompiler) goTypeIndex(t types.Type) int32 { return fc.typeIndex(fc.c.typ(t)) }
 
+// pos renders p as file:line:column, for messages.
 func (fc *funcCompiler) pos(p token.Pos) string {
 	return fc.c.fset.Position(p).String()
 }
 
+// indexIn returns the position of ins in block b, or -1.
 func indexIn(b *ssa.BasicBlock, ins ssa.Instruction) int {
 	for i, x := range b.Instrs {
 		if x == ins {

@@ -11,9 +11,10 @@ package compile
 //   - a constant used only as an immediate has no register (immOperand,
 //     consulted by layout), so binop and compare use the immediate form
 //     exactly where immOperand says so;
-//   - an Alloc that emits nothing (a read-only spill, or a captured
-//     variable held by value) is never addressed: its loads and stores
-//     read the parameter or move the value instead.
+//   - an Alloc that emits nothing is never addressed: a read-only
+//     spill's store emits nothing and its loads read the parameter; a
+//     captured variable held by value is its register, which its store
+//     and loads move to and from (or share, see byValueAliases).
 
 import (
 	"fmt"
@@ -28,6 +29,7 @@ import (
 	"spindle/internal/vm"
 )
 
+// instr emits the code of one instruction.
 func (fc *funcCompiler) instr(ins ssa.Instruction) {
 	switch i := ins.(type) {
 	case *ssa.DebugRef, *ssa.Phi, *ssa.Extract:
@@ -212,6 +214,8 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 	}
 }
 
+// binop emits a binary operation (a comparison through compare), with the
+// immediate form where immOperand allows it.
 func (fc *funcCompiler) binop(i *ssa.BinOp) {
 	dst, x, y := fc.reg(i), fc.reg(i.X), fc.regs[i.Y]
 	if _, ok := fc.regs[i.Y]; !ok && !immOperand(i, i.Y) {
@@ -306,6 +310,10 @@ func (fc *funcCompiler) binop(i *ssa.BinOp) {
 	fc.narrow(dst, t)
 }
 
+// compare emits comparison i of x and y into dst: an integer compare
+// (intCompare), a nil test, reference or whole-value equality, or a compare
+// of basic values (> and >= as < and <= with the operands swapped, unless
+// against an immediate).
 func (fc *funcCompiler) compare(i *ssa.BinOp, dst, x, y int32, b *types.Basic) {
 	op := i.Op
 	if cop, cx, cy, ok := fc.intCompare(i); ok {
@@ -386,6 +394,7 @@ func (fc *funcCompiler) compare(i *ssa.BinOp, dst, x, y int32, b *types.Basic) {
 	}
 }
 
+// unop emits a unary operation: !, -, ^, a load (*) or a channel receive.
 func (fc *funcCompiler) unop(i *ssa.UnOp) {
 	dst, x := fc.reg(i), fc.reg(i.X)
 	switch i.Op {
@@ -433,6 +442,7 @@ func (fc *funcCompiler) unop(i *ssa.UnOp) {
 	}
 }
 
+// convert emits the conversion of x, of type from, into dst, of type to.
 func (fc *funcCompiler) convert(dst, x int32, from, to types.Type) {
 	fb, tb := basicOf(from), basicOf(to)
 	switch {
@@ -531,6 +541,7 @@ func (fc *funcCompiler) narrow(r int32, t types.Type) {
 	}
 }
 
+// optReg is reg of an optional operand: -1 when v is nil.
 func (fc *funcCompiler) optReg(v ssa.Value) int32 {
 	if v == nil {
 		return -1
@@ -555,11 +566,15 @@ func unsignedBit(v ssa.Value, bit uint8) uint8 {
 	return 0
 }
 
+// isUnsigned reports whether t is an unsigned integer type.
 func isUnsigned(t types.Type) bool {
 	b := basicOf(t)
 	return b != nil && b.Info()&types.IsUnsigned != 0
 }
 
+// smallConst returns the value of integer constant v if it fits an
+// instruction's 32-bit immediate with room to spare: intCompare adds or
+// subtracts one and binop negates it, and the result must still fit.
 func smallConst(v ssa.Value) (int64, bool) {
 	c, ok := v.(*ssa.Const)
 	if !ok || c.Value == nil || c.Value.Kind() != constant.Int {

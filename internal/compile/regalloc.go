@@ -160,6 +160,7 @@ func (fc *funcCompiler) layout() {
 	}
 }
 
+// constKey identifies a constant's value within its type (see constReg).
 func constKey(c *ssa.Const) string {
 	if c.Value == nil {
 		return "nil"
@@ -167,6 +168,8 @@ func constKey(c *ssa.Const) string {
 	return c.Value.Kind().String() + ":" + c.Value.ExactString()
 }
 
+// arrayLen returns the length of an array type, or of the array a pointer
+// type points to: len and cap of such an operand are constants.
 func arrayLen(t types.Type) (int64, bool) {
 	switch u := t.Underlying().(type) {
 	case *types.Array:
@@ -179,6 +182,11 @@ func arrayLen(t types.Type) (int64, bool) {
 	return 0, false
 }
 
+// constReg returns the register of constant v, placing it on first use.
+// key names the constant: "type|value" (constKey) for an ssa constant,
+// "fn|..." for a function value, "int|n" for an array length and
+// "zero|..." for a zero result of the recovery path; emitBody and
+// builtinCall find the last two by the same keys.
 func (fc *funcCompiler) constReg(v vm.Value, key string) int32 {
 	if r, ok := fc.constRegs[key]; ok {
 		return r
@@ -372,8 +380,8 @@ func (fc *funcCompiler) isStraight() bool {
 // operand's register; a comparison fused into its block's If is used at
 // the If, where it is emitted. A tuple (a call's results, a comma-ok)
 // takes consecutive registers, one per element, and lives through its
-// extracts' last use. Without the pool every SSA value had a register of
-// its own: frames, and so parked fibers, were 1.5-2x larger.
+// extracts' last use. Sharing registers keeps frames small, and with them
+// the stacks of parked fibers.
 func (fc *funcCompiler) poolLocals(pooled map[ssa.Value]bool) {
 	base := fc.nregs
 	width := func(v ssa.Value) int {
@@ -526,6 +534,8 @@ func (fc *funcCompiler) refRegs(limit int32) {
 	fc.vf.RefsAll = len(refs) > int(limit)/2
 }
 
+// isScalar reports whether a value of type t never holds a reference (a
+// boolean or a number), so its register needs no clearing.
 func isScalar(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat) != 0 && b.Kind() != types.UnsafePointer
