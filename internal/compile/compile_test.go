@@ -70,3 +70,41 @@ func TestGolden(t *testing.T) {
 		})
 	}
 }
+
+// Compiling the same program twice gives the same code: globals are loaded
+// in register order and functions listed in a fixed order, whatever the
+// order of the maps behind them.
+func TestCompileIsDeterministic(t *testing.T) {
+	const src = `package main
+
+var a, b, c, d, e = 1, 2, 3, 4, 5
+
+type T struct{}
+
+func (T) A() int { return a }
+func (T) B() int { return b }
+func (T) C() int { return c }
+func (T) D() int { return d }
+
+type I interface{ A() int; B() int; C() int; D() int }
+
+func main() {
+	var x I = T{}
+	e = a + b + c + d + x.A() + x.B() + x.C() + x.D()
+	println(e)
+}
+`
+	disasm := func() string {
+		var b strings.Builder
+		for _, fn := range compileSrc(t, src).Funcs() {
+			b.WriteString(vm.Disasm(fn))
+		}
+		return b.String()
+	}
+	first := disasm()
+	for i := 0; i < 8; i++ {
+		if got := disasm(); got != first {
+			t.Fatalf("compilation %d differs from the first:\n%s\nfirst:\n%s", i+2, got, first)
+		}
+	}
+}

@@ -6,10 +6,12 @@ package compile
 // patches the jumps, and seals and verifies the code.
 
 import (
+	"cmp"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -95,8 +97,15 @@ func (fc *funcCompiler) emitBody() {
 	f := fc.f
 	fc.blockPC = make([]int32, len(f.Blocks))
 	fc.line = fc.vf.Line
-	for g, r := range fc.globalRegs {
-		fc.emit(vm.OpGlobal, r, fc.c.global(g), 0)
+	// In register order, so the code and the globals' indexes are the
+	// same in every compilation.
+	globals := make([]*ssa.Global, 0, len(fc.globalRegs))
+	for g := range fc.globalRegs {
+		globals = append(globals, g)
+	}
+	slices.SortFunc(globals, func(a, b *ssa.Global) int { return cmp.Compare(fc.globalRegs[a], fc.globalRegs[b]) })
+	for _, g := range globals {
+		fc.emit(vm.OpGlobal, fc.globalRegs[g], fc.c.global(g), 0)
 	}
 	for i, b := range f.Blocks {
 		fc.next = nil

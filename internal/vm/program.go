@@ -3,6 +3,8 @@ package vm
 import (
 	"context"
 	"io"
+	"maps"
+	"slices"
 )
 
 // The compiled program and the configuration of one run of it.
@@ -42,7 +44,8 @@ type Config struct {
 }
 
 // Funcs returns every compiled function reachable from the program's entry
-// points (for disassembly and verification).
+// points (for disassembly and verification), in the same order for every
+// compilation of the same program.
 func (p *Program) Funcs() []*Func {
 	seen := map[*Func]bool{}
 	var out []*Func
@@ -65,8 +68,8 @@ func (p *Program) Funcs() []*Func {
 			}
 		}
 		for _, t := range fn.Types {
-			for _, m := range t.Methods {
-				visit(m)
+			for _, name := range slices.Sorted(maps.Keys(t.Methods)) {
+				visit(t.Methods[name])
 			}
 		}
 	}
