@@ -84,101 +84,103 @@ func splitWords(data []vm.Value, atEOF bool) (adv, lo, hi int, tok bool) {
 	return start, 0, 0, false
 }
 
-func init() {
-	reg("(*bufio.Scanner).scanFast", func(f *vm.Fiber, args, res []vm.Value) {
-		p, eof := args[0].Ptr(), args[1]
-		res[0], res[1] = vm.Value{}, vm.Value{}
-		if p == nil {
-			return
-		}
-		fs := p.Slice()
-		if fs[scDone].Bool() {
-			return
-		}
-		rd := fs[scR].Iface()
-		sp, _ := fs[scSplit].R.(*vm.Closure)
-		if rd == nil || rd.T.Name != "*os.File" || rd.V.Ptr() == nil || sp == nil {
-			return
-		}
-		var split func([]vm.Value, bool) (int, int, int, bool)
-		switch sp.Fn.Name {
-		case "bufio.ScanLines":
-			split = splitLines
-		case "bufio.ScanWords":
-			split = splitWords
-		default:
-			return
-		}
-		fd, name := guestFile(rd.V)
-		fs[scCalled] = vm.Bool(true)
-		done := func(ok bool) { res[0], res[1] = vm.Bool(true), vm.Bool(ok) }
-		for {
-			buf := fs[scBuf].Slice()
-			start, end := int(fs[scStart].Int()), int(fs[scEnd].Int())
-			errSet := fs[scErr].Iface() != nil
-			if end > start || errSet {
-				adv, lo, hi, tok := split(buf[start:end], errSet)
-				fs[scStart] = vm.Int(int64(start + adv))
-				if tok {
-					fs[scToken] = vm.Value{R: buf[start+lo : start+hi]}
-					if !errSet || adv > 0 {
-						fs[scEmpties] = vm.Value{}
-					} else {
-						n := fs[scEmpties].Int() + 1
-						fs[scEmpties] = vm.Int(n)
-						if n > 100 {
-							return // the guest code panics
-						}
+var bufioFuncs = hostTable{
+	"(*bufio.Scanner).scanFast": scannerScanFast,
+}
+
+func scannerScanFast(f *vm.Fiber, args, res []vm.Value) {
+	p, eof := args[0].Ptr(), args[1]
+	res[0], res[1] = vm.Value{}, vm.Value{}
+	if p == nil {
+		return
+	}
+	fs := p.Slice()
+	if fs[scDone].Bool() {
+		return
+	}
+	rd := fs[scR].Iface()
+	sp, _ := fs[scSplit].R.(*vm.Closure)
+	if rd == nil || rd.T.Name != "*os.File" || rd.V.Ptr() == nil || sp == nil {
+		return
+	}
+	var split func([]vm.Value, bool) (int, int, int, bool)
+	switch sp.Fn.Name {
+	case "bufio.ScanLines":
+		split = splitLines
+	case "bufio.ScanWords":
+		split = splitWords
+	default:
+		return
+	}
+	fd, name := guestFile(rd.V)
+	fs[scCalled] = vm.Bool(true)
+	done := func(ok bool) { res[0], res[1] = vm.Bool(true), vm.Bool(ok) }
+	for {
+		buf := fs[scBuf].Slice()
+		start, end := int(fs[scStart].Int()), int(fs[scEnd].Int())
+		errSet := fs[scErr].Iface() != nil
+		if end > start || errSet {
+			adv, lo, hi, tok := split(buf[start:end], errSet)
+			fs[scStart] = vm.Int(int64(start + adv))
+			if tok {
+				fs[scToken] = vm.Value{R: buf[start+lo : start+hi]}
+				if !errSet || adv > 0 {
+					fs[scEmpties] = vm.Value{}
+				} else {
+					n := fs[scEmpties].Int() + 1
+					fs[scEmpties] = vm.Int(n)
+					if n > 100 {
+						return // the guest code panics
 					}
-					done(true)
-					return
 				}
-				fs[scToken] = vm.Value{}
-				start += adv
-			}
-			if errSet {
-				fs[scStart], fs[scEnd] = vm.Value{}, vm.Value{}
-				done(false)
+				done(true)
 				return
 			}
-			if start > 0 && (end == len(buf) || start > len(buf)/2) {
-				copy(buf, buf[start:end])
-				end -= start
-				start = 0
-			}
-			if end == len(buf) {
-				max := int(fs[scMax].Int())
-				if len(buf) >= max || len(buf) > 1<<40 {
-					fs[scStart], fs[scEnd] = vm.Int(int64(start)), vm.Int(int64(end))
-					return // ErrTooLong: the guest code reports it
-				}
-				size := len(buf) * 2
-				if size == 0 {
-					size = 4096
-				}
-				size = min(size, max)
-				nb := make([]vm.Value, size)
-				copy(nb, buf[start:end])
-				end -= start
-				start = 0
-				buf = nb
-				fs[scBuf] = vm.Value{R: nb}
-			}
-			fs[scStart], fs[scEnd] = vm.Int(int64(start)), vm.Int(int64(end))
-			data, err := fileRead(f.M, fd, name, len(buf)-end, 0, false)
-			if err != nil && err != io.EOF {
-				return // the guest code reads again and reports the error
-			}
-			putBytes(buf[end:], data)
-			end += len(data)
-			fs[scEnd] = vm.Int(int64(end))
-			if err == io.EOF {
-				if x := fs[scErr].Iface(); x == nil {
-					fs[scErr] = eof
-				}
-			} else if len(data) > 0 {
-				fs[scEmpties] = vm.Value{}
-			}
+			fs[scToken] = vm.Value{}
+			start += adv
 		}
-	})
+		if errSet {
+			fs[scStart], fs[scEnd] = vm.Value{}, vm.Value{}
+			done(false)
+			return
+		}
+		if start > 0 && (end == len(buf) || start > len(buf)/2) {
+			copy(buf, buf[start:end])
+			end -= start
+			start = 0
+		}
+		if end == len(buf) {
+			max := int(fs[scMax].Int())
+			if len(buf) >= max || len(buf) > 1<<40 {
+				fs[scStart], fs[scEnd] = vm.Int(int64(start)), vm.Int(int64(end))
+				return // ErrTooLong: the guest code reports it
+			}
+			size := len(buf) * 2
+			if size == 0 {
+				size = 4096
+			}
+			size = min(size, max)
+			nb := make([]vm.Value, size)
+			copy(nb, buf[start:end])
+			end -= start
+			start = 0
+			buf = nb
+			fs[scBuf] = vm.Value{R: nb}
+		}
+		fs[scStart], fs[scEnd] = vm.Int(int64(start)), vm.Int(int64(end))
+		data, err := fdRead(f.M, fd, name, len(buf)-end, 0, false)
+		if err != nil && err != io.EOF {
+			return // the guest code reads again and reports the error
+		}
+		putBytes(buf[end:], data)
+		end += len(data)
+		fs[scEnd] = vm.Int(int64(end))
+		if err == io.EOF {
+			if x := fs[scErr].Iface(); x == nil {
+				fs[scErr] = eof
+			}
+		} else if len(data) > 0 {
+			fs[scEmpties] = vm.Value{}
+		}
+	}
 }

@@ -54,36 +54,42 @@ func callerAt(f *vm.Fiber, skip int) (vm.Caller, bool) {
 	return cs[skip], true
 }
 
-func init() {
-	// Caller(skip) (pc uintptr, file string, line int, ok bool)
-	reg("runtime.Caller", func(f *vm.Fiber, args, res []vm.Value) {
-		c, ok := callerAt(f, int(args[0].Int()))
-		if !ok {
-			res[0], res[1], res[2], res[3] = vm.Uint(0), vm.Str(""), vm.Int(0), vm.Bool(false)
-			return
-		}
-		res[0], res[1], res[2], res[3] = vm.Uint(uint64(pcOf(c))), vm.Str(c.Func.File), vm.Int(int64(c.Func.LineAt(c.PC))), vm.Bool(true)
-	})
-	// Callers(skip int, pc []uintptr) int: skip 0 is Callers itself, which
-	// is no guest frame, so 0 and 1 both start at its caller.
-	reg("runtime.Callers", func(f *vm.Fiber, args, res []vm.Value) {
-		skip, out := int(args[0].Int())-1, args[1].Slice()
-		cs := f.Callers()
-		n := 0
-		for i := max(skip, 0); i < len(cs) && n < len(out); i++ {
-			out[n] = vm.Uint(uint64(pcOf(cs[i])))
-			n++
-		}
-		res[0] = vm.Int(int64(n))
-	})
-	// funcInfo(pc) (name, file string, line int, entry uintptr, ok bool)
-	reg("runtime.funcInfo", func(f *vm.Fiber, args, res []vm.Value) {
-		fn, at := funcAt(uintptr(args[0].N))
-		if fn == nil {
-			res[0], res[1], res[2], res[3], res[4] = vm.Str(""), vm.Str(""), vm.Int(0), vm.Uint(0), vm.Bool(false)
-			return
-		}
-		res[0], res[1], res[2] = vm.Str(fn.Name), vm.Str(fn.File), vm.Int(int64(fn.LineAt(at)))
-		res[3], res[4] = vm.Uint(uint64(pcOf(vm.Caller{Func: fn}))), vm.Bool(true)
-	})
+var callersFuncs = hostTable{
+	"runtime.Caller":   runtimeCaller,
+	"runtime.Callers":  runtimeCallers,
+	"runtime.funcInfo": runtimeFuncInfo,
+}
+
+// Caller(skip) (pc uintptr, file string, line int, ok bool)
+func runtimeCaller(f *vm.Fiber, args, res []vm.Value) {
+	c, ok := callerAt(f, int(args[0].Int()))
+	if !ok {
+		res[0], res[1], res[2], res[3] = vm.Uint(0), vm.Str(""), vm.Int(0), vm.Bool(false)
+		return
+	}
+	res[0], res[1], res[2], res[3] = vm.Uint(uint64(pcOf(c))), vm.Str(c.Func.File), vm.Int(int64(c.Func.LineAt(c.PC))), vm.Bool(true)
+}
+
+// Callers(skip int, pc []uintptr) int: skip 0 is Callers itself, which
+// is no guest frame, so 0 and 1 both start at its caller.
+func runtimeCallers(f *vm.Fiber, args, res []vm.Value) {
+	skip, out := int(args[0].Int())-1, args[1].Slice()
+	cs := f.Callers()
+	n := 0
+	for i := max(skip, 0); i < len(cs) && n < len(out); i++ {
+		out[n] = vm.Uint(uint64(pcOf(cs[i])))
+		n++
+	}
+	res[0] = vm.Int(int64(n))
+}
+
+// funcInfo(pc) (name, file string, line int, entry uintptr, ok bool)
+func runtimeFuncInfo(f *vm.Fiber, args, res []vm.Value) {
+	fn, at := funcAt(uintptr(args[0].N))
+	if fn == nil {
+		res[0], res[1], res[2], res[3], res[4] = vm.Str(""), vm.Str(""), vm.Int(0), vm.Uint(0), vm.Bool(false)
+		return
+	}
+	res[0], res[1], res[2] = vm.Str(fn.Name), vm.Str(fn.File), vm.Int(int64(fn.LineAt(at)))
+	res[3], res[4] = vm.Uint(uint64(pcOf(vm.Caller{Func: fn}))), vm.Bool(true)
 }

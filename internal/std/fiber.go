@@ -24,10 +24,10 @@ const (
 	chCancelled = 2
 )
 
-// fchan is a fiber.Channel: a FIFO buffer (unbounded when capacity < 0)
+// fiberChan is a fiber.Channel: a FIFO buffer (unbounded when capacity < 0)
 // and FIFO queues of parked receivers and senders. Queue entries hold park
 // tokens, so an entry left behind by a cancelled fiber is skipped.
-type fchan struct {
+type fiberChan struct {
 	queue[vm.Value]          // the buffer
 	zero            vm.Value // the element type's zero value
 	capacity        int
@@ -54,13 +54,13 @@ type hubSlot struct {
 	v         vm.Value
 }
 
-type fhub struct {
-	chans []*fchan
+type fiberHub struct {
+	chans []*fiberChan
 	next  int
 }
 
 // deliver hands v to the first live parked receiver.
-func (c *fchan) deliver(v vm.Value) bool {
+func (c *fiberChan) deliver(v vm.Value) bool {
 	for len(c.recvq) > 0 {
 		w := c.recvq[0]
 		c.recvq = c.recvq[1:]
@@ -83,7 +83,7 @@ func (c *fchan) deliver(v vm.Value) bool {
 
 // take receives without parking: from the buffer (refilled from a parked
 // sender) or directly from a parked sender.
-func (c *fchan) take() (vm.Value, bool) {
+func (c *fiberChan) take() (vm.Value, bool) {
 	if c.len() > 0 {
 		v, _ := c.pop()
 		for len(c.sendq) > 0 {
@@ -106,7 +106,7 @@ func (c *fchan) take() (vm.Value, bool) {
 	return vm.Value{}, false
 }
 
-func (c *fchan) trySend(v vm.Value) bool {
+func (c *fiberChan) trySend(v vm.Value) bool {
 	if c.deliver(v) {
 		return true
 	}
@@ -117,7 +117,7 @@ func (c *fchan) trySend(v vm.Value) bool {
 	return false
 }
 
-func (c *fchan) close() {
+func (c *fiberChan) close() {
 	if c.closed {
 		return
 	}
@@ -159,254 +159,309 @@ func recvHandle[T comparable](recv vm.Value) T {
 func chanErr(f *vm.Fiber, st int) vm.Value {
 	switch st {
 	case chClosed:
-		return mdata(f.M).errClosed
+		return stateOf(f.M).errClosed
 	case chCancelled:
-		return mdata(f.M).errCancelled
+		return stateOf(f.M).errCancelled
 	}
 	return vm.Value{}
 }
 
-func init() {
-	reg("fiber.fiber_spawn", func(f *vm.Fiber, args, res []vm.Value) {
-		c := args[0].R.(*vm.Closure)
-		res[0] = vm.Value{R: f.M.SpawnJoinable(f, c)}
-	})
-	reg("fiber.fiber_spawn_with_cancel_slot", func(f *vm.Fiber, args, res []vm.Value) {
-		c, slot := args[0].R.(*vm.Closure), args[1].Ptr()
-		child := f.M.SpawnJoinable(f, c)
-		if slot != nil {
-			*slot = vm.Value{R: child}
-		}
-		res[0] = vm.Value{R: child}
-	})
-	reg("fiber.fiber_join_status", func(f *vm.Fiber, args, res []vm.Value) {
-		if f.ResumingAPI() && f.Interrupted() {
-			res[0] = vm.Int(joinCancelled)
-			return
-		}
-		var st vm.EndStatus
-		var done bool
-		if r := remoteOrNil(args[0]); r != nil {
-			st, done = f.M.JoinRemote(f, r)
-		} else {
-			st, done = f.M.Join(f, handle[*vm.Fiber](args[0]))
-		}
-		if done {
-			res[0] = vm.Int(int64(st))
-		}
-	})
-	reg("fiber.fiber_join_value", func(f *vm.Fiber, args, res []vm.Value) {
-		if r := remoteOrNil(args[0]); r != nil {
-			_, res[0], _, _, _ = r.End()
-			return
-		}
-		t := handle[*vm.Fiber](args[0])
-		res[0] = vm.Value{}
-		if r := t.Result(); len(r) > 0 {
-			res[0] = r[0]
-		}
-	})
-	reg("fiber.fiber_join_panic", func(f *vm.Fiber, args, res []vm.Value) {
-		if r := remoteOrNil(args[0]); r != nil {
-			_, _, val, stack, _ := r.End()
-			res[0], res[1] = val, vm.Str(stack)
-			return
-		}
-		t := handle[*vm.Fiber](args[0])
-		_, val, stack, _ := t.End()
-		res[0], res[1] = val, vm.Str(stack)
-	})
-	reg("fiber.fiber_join_overflow", func(f *vm.Fiber, args, res []vm.Value) {
-		var req int64
-		if r := remoteOrNil(args[0]); r != nil {
-			_, _, _, _, req = r.End()
-		} else {
-			_, _, _, req = handle[*vm.Fiber](args[0]).End()
-		}
-		res[0], res[1] = vm.Int(int64(f.M.Config.MaxStack)), vm.Int(req)
-	})
-	reg("fiber.fiber_detach", func(f *vm.Fiber, args, res []vm.Value) {
-		if r := remoteOrNil(args[0]); r != nil {
-			f.M.DetachRemote(r)
-			return
-		}
-		f.M.Detach(handle[*vm.Fiber](args[0]))
-	})
-	reg("fiber.fiber_cancel", func(f *vm.Fiber, args, res []vm.Value) {
-		if r := remoteOrNil(args[0]); r != nil {
-			f.M.CancelRemote(r)
-			return
-		}
-		f.M.Cancel(handle[*vm.Fiber](args[0]))
-	})
-	reg("fiber.fiber_id_of", func(f *vm.Fiber, args, res []vm.Value) {
-		if r := remoteOrNil(args[0]); r != nil {
-			res[0] = vm.Int(r.ID())
-			return
-		}
-		res[0] = vm.Int(handle[*vm.Fiber](args[0]).ID)
-	})
-	reg("fiber.fiber_on_cancelled", func(f *vm.Fiber, args, res []vm.Value) {
-		f.OnCancelled(args[0].R.(*vm.Closure))
-	})
-	reg("fiber.fiber_yield", func(f *vm.Fiber, args, res []vm.Value) {
-		if f.Resuming() {
-			return
-		}
-		f.Park("yield")
-		f.Wake(vm.Value{}, true)
-	})
-	reg("fiber.fiber_current_id", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(f.ID) })
-	reg("fiber.fiber_processor_count", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(f.M.ProcessorCount()))
-	})
-	reg("fiber.fiber_set_processor_count", func(f *vm.Fiber, args, res []vm.Value) {
-		n := int(args[0].Int())
-		res[0] = vm.Int(int64(f.M.SetProcessorCount(n)))
-	})
-	reg("fiber.fiber_now_millis", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(f.M.Now().Milliseconds())
-	})
-	reg("fiber.fiber_reuse_port", func(f *vm.Fiber, args, res []vm.Value) {
-		d := mdata(f.M)
-		if args[0].Bool() {
-			d.reusePort = f
-		} else if d.reusePort == f {
-			d.reusePort = nil
-		}
-	})
-	reg("fiber.fiber_thread_id", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(syscall.Gettid()))
-	})
+var fiberFuncs = hostTable{
+	"fiber.fiber_spawn":                  fiberSpawn,
+	"fiber.fiber_spawn_with_cancel_slot": fiberSpawnWithCancelSlot,
+	"fiber.fiber_join_status":            fiberJoinStatus,
+	"fiber.fiber_join_value":             fiberJoinValue,
+	"fiber.fiber_join_panic":             fiberJoinPanic,
+	"fiber.fiber_join_overflow":          fiberJoinOverflow,
+	"fiber.fiber_detach":                 fiberDetach,
+	"fiber.fiber_cancel":                 fiberCancel,
+	"fiber.fiber_id_of":                  fiberIDOf,
+	"fiber.fiber_on_cancelled":           fiberOnCancelled,
+	"fiber.fiber_yield":                  fiberYield,
+	"fiber.fiber_current_id":             fiberCurrentID,
+	"fiber.fiber_processor_count":        fiberProcessorCount,
+	"fiber.fiber_set_processor_count":    fiberSetProcessorCount,
+	"fiber.fiber_now_millis":             fiberNowMillis,
+	"fiber.fiber_reuse_port":             fiberReusePort,
+	"fiber.fiber_thread_id":              fiberThreadID,
+	"fiber.fiber_chan_new":               fiberChanNew,
+	"fiber.fiber_set_errors":             fiberSetErrors,
 
-	reg("fiber.fiber_chan_new", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Value{R: &fchan{capacity: int(args[0].Int()), zero: args[1]}}
-	})
-	reg("fiber.fiber_set_errors", func(f *vm.Fiber, args, res []vm.Value) {
-		d := mdata(f.M)
-		d.errClosed, d.errCancelled = args[0], args[1]
-	})
 	// The hot Channel methods are bound to the host directly: args[0] is
 	// the *Channel[T] receiver.
-	reg("(*fiber.Channel[T]).Send", func(f *vm.Fiber, args, res []vm.Value) {
-		c, v := recvHandle[*fchan](args[0]), args[1]
-		if f.ResumingAPI() {
-			_, ok := f.Xfer()
-			switch {
-			case f.Interrupted():
-				res[0] = chanErr(f, chCancelled)
-			case !ok:
-				res[0] = chanErr(f, chClosed)
-			default:
-				res[0] = vm.Value{}
-			}
-			return
-		}
-		if c.closed {
-			res[0] = chanErr(f, chClosed)
-			return
-		}
-		if c.trySend(v) {
-			res[0] = vm.Value{}
-			return
-		}
-		f.ParkUnlink("fiber channel send", nil)
-		c.sendq = append(c.sendq, sendWaiter{tok: f.Token(), v: v})
-	})
-	reg("(*fiber.Channel[T]).Receive", func(f *vm.Fiber, args, res []vm.Value) {
-		c := recvHandle[*fchan](args[0])
-		if f.ResumingAPI() {
-			v, ok := f.Xfer()
-			switch {
-			case f.Interrupted():
-				res[0], res[1] = c.zero, chanErr(f, chCancelled)
-			case !ok:
-				res[0], res[1] = c.zero, chanErr(f, chClosed)
-			default:
-				res[0], res[1] = v, vm.Value{}
-			}
-			return
-		}
-		if v, ok := c.take(); ok {
-			res[0], res[1] = v, vm.Value{}
-			return
-		}
-		if c.closed {
-			res[0], res[1] = c.zero, chanErr(f, chClosed)
-			return
-		}
-		f.ParkUnlink("fiber channel receive", nil)
-		c.recvq = append(c.recvq, recvWaiter{tok: f.Token()})
-	})
-	reg("(*fiber.Channel[T]).TrySend", func(f *vm.Fiber, args, res []vm.Value) {
-		c, v := recvHandle[*fchan](args[0]), args[1]
-		res[0] = vm.Bool(!c.closed && c.trySend(v))
-	})
-	reg("(*fiber.Channel[T]).TryReceive", func(f *vm.Fiber, args, res []vm.Value) {
-		c := recvHandle[*fchan](args[0])
-		if v, ok := c.take(); ok {
-			res[0], res[1] = v, vm.Bool(true)
-			return
-		}
-		res[0], res[1] = c.zero, vm.Bool(false)
-	})
-	reg("fiber.fiber_chan_close", func(f *vm.Fiber, args, res []vm.Value) {
-		handle[*fchan](args[0]).close()
-	})
-	reg("fiber.fiber_chan_len", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(handle[*fchan](args[0]).len()))
-	})
+	"(*fiber.Channel[T]).Send":       channelSend,
+	"(*fiber.Channel[T]).Receive":    channelReceive,
+	"(*fiber.Channel[T]).TrySend":    channelTrySend,
+	"(*fiber.Channel[T]).TryReceive": channelTryReceive,
+	"fiber.fiber_chan_close":         fiberChanClose,
+	"fiber.fiber_chan_len":           fiberChanLen,
+	"fiber.fiber_hub_new":            fiberHubNew,
+	"fiber.fiber_hub_register":       fiberHubRegister,
+	"fiber.fiber_hub_recv":           fiberHubRecv,
+}
 
-	reg("fiber.fiber_hub_new", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Value{R: &fhub{}}
-	})
-	reg("fiber.fiber_hub_register", func(f *vm.Fiber, args, res []vm.Value) {
-		h, c := handle[*fhub](args[0]), handle[*fchan](args[1])
-		h.chans = append(h.chans, c)
-		res[0] = vm.Int(int64(len(h.chans) - 1))
-	})
-	reg("fiber.fiber_hub_recv", func(f *vm.Fiber, args, res []vm.Value) {
-		h := handle[*fhub](args[0])
-		slot, _ := f.HostState().(*hubSlot)
-		if f.ResumingAPI() {
-			f.SetHostState(nil)
-			if f.Interrupted() {
-				res[0], res[1], res[2] = vm.Int(-1), vm.Value{}, vm.Int(chCancelled)
-				return
-			}
-			if slot != nil && slot.delivered {
-				h.next = (slot.idx + 1) % len(h.chans)
-				res[0], res[1], res[2] = vm.Int(int64(slot.idx)), slot.v, vm.Int(chOK)
-				return
-			}
-			// Woken by a close: look again.
+func fiberSpawn(f *vm.Fiber, args, res []vm.Value) {
+	c := args[0].R.(*vm.Closure)
+	res[0] = vm.Value{R: f.M.SpawnJoinable(f, c)}
+}
+
+func fiberSpawnWithCancelSlot(f *vm.Fiber, args, res []vm.Value) {
+	c, slot := args[0].R.(*vm.Closure), args[1].Ptr()
+	child := f.M.SpawnJoinable(f, c)
+	if slot != nil {
+		*slot = vm.Value{R: child}
+	}
+	res[0] = vm.Value{R: child}
+}
+
+func fiberJoinStatus(f *vm.Fiber, args, res []vm.Value) {
+	if f.ResumingAPI() && f.Interrupted() {
+		res[0] = vm.Int(joinCancelled)
+		return
+	}
+	var st vm.EndStatus
+	var done bool
+	if r := remoteOrNil(args[0]); r != nil {
+		st, done = f.M.JoinRemote(f, r)
+	} else {
+		st, done = f.M.Join(f, handle[*vm.Fiber](args[0]))
+	}
+	if done {
+		res[0] = vm.Int(int64(st))
+	}
+}
+
+func fiberJoinValue(f *vm.Fiber, args, res []vm.Value) {
+	if r := remoteOrNil(args[0]); r != nil {
+		_, res[0], _, _, _ = r.End()
+		return
+	}
+	t := handle[*vm.Fiber](args[0])
+	res[0] = vm.Value{}
+	if r := t.Result(); len(r) > 0 {
+		res[0] = r[0]
+	}
+}
+
+func fiberJoinPanic(f *vm.Fiber, args, res []vm.Value) {
+	if r := remoteOrNil(args[0]); r != nil {
+		_, _, val, stack, _ := r.End()
+		res[0], res[1] = val, vm.Str(stack)
+		return
+	}
+	t := handle[*vm.Fiber](args[0])
+	_, val, stack, _ := t.End()
+	res[0], res[1] = val, vm.Str(stack)
+}
+
+func fiberJoinOverflow(f *vm.Fiber, args, res []vm.Value) {
+	var req int64
+	if r := remoteOrNil(args[0]); r != nil {
+		_, _, _, _, req = r.End()
+	} else {
+		_, _, _, req = handle[*vm.Fiber](args[0]).End()
+	}
+	res[0], res[1] = vm.Int(int64(f.M.Config.MaxStack)), vm.Int(req)
+}
+
+func fiberDetach(f *vm.Fiber, args, res []vm.Value) {
+	if r := remoteOrNil(args[0]); r != nil {
+		f.M.DetachRemote(r)
+		return
+	}
+	f.M.Detach(handle[*vm.Fiber](args[0]))
+}
+
+func fiberCancel(f *vm.Fiber, args, res []vm.Value) {
+	if r := remoteOrNil(args[0]); r != nil {
+		f.M.CancelRemote(r)
+		return
+	}
+	f.M.Cancel(handle[*vm.Fiber](args[0]))
+}
+
+func fiberIDOf(f *vm.Fiber, args, res []vm.Value) {
+	if r := remoteOrNil(args[0]); r != nil {
+		res[0] = vm.Int(r.ID())
+		return
+	}
+	res[0] = vm.Int(handle[*vm.Fiber](args[0]).ID)
+}
+
+func fiberOnCancelled(f *vm.Fiber, args, res []vm.Value) {
+	f.OnCancelled(args[0].R.(*vm.Closure))
+}
+
+func fiberYield(f *vm.Fiber, args, res []vm.Value) {
+	if f.Resuming() {
+		return
+	}
+	f.Park("yield")
+	f.Wake(vm.Value{}, true)
+}
+
+func fiberCurrentID(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(f.ID) }
+
+func fiberProcessorCount(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(f.M.ProcessorCount()))
+}
+
+func fiberSetProcessorCount(f *vm.Fiber, args, res []vm.Value) {
+	n := int(args[0].Int())
+	res[0] = vm.Int(int64(f.M.SetProcessorCount(n)))
+}
+
+func fiberNowMillis(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(f.M.Now().Milliseconds())
+}
+
+func fiberReusePort(f *vm.Fiber, args, res []vm.Value) {
+	d := stateOf(f.M)
+	if args[0].Bool() {
+		d.reusePort = f
+	} else if d.reusePort == f {
+		d.reusePort = nil
+	}
+}
+
+func fiberThreadID(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(syscall.Gettid()))
+}
+
+func fiberChanNew(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Value{R: &fiberChan{capacity: int(args[0].Int()), zero: args[1]}}
+}
+
+func fiberSetErrors(f *vm.Fiber, args, res []vm.Value) {
+	d := stateOf(f.M)
+	d.errClosed, d.errCancelled = args[0], args[1]
+}
+
+func channelSend(f *vm.Fiber, args, res []vm.Value) {
+	c, v := recvHandle[*fiberChan](args[0]), args[1]
+	if f.ResumingAPI() {
+		_, ok := f.Xfer()
+		switch {
+		case f.Interrupted():
+			res[0] = chanErr(f, chCancelled)
+		case !ok:
+			res[0] = chanErr(f, chClosed)
+		default:
+			res[0] = vm.Value{}
 		}
-		n := len(h.chans)
-		open := 0
-		for k := 0; k < n; k++ {
-			i := (h.next + k) % n
-			c := h.chans[i]
-			if v, ok := c.take(); ok {
-				h.next = (i + 1) % n
-				res[0], res[1], res[2] = vm.Int(int64(i)), v, vm.Int(chOK)
-				return
-			}
-			if !c.closed {
-				open++
-			}
+		return
+	}
+	if c.closed {
+		res[0] = chanErr(f, chClosed)
+		return
+	}
+	if c.trySend(v) {
+		res[0] = vm.Value{}
+		return
+	}
+	f.ParkUnlink("fiber channel send", nil)
+	c.sendq = append(c.sendq, sendWaiter{tok: f.Token(), v: v})
+}
+
+func channelReceive(f *vm.Fiber, args, res []vm.Value) {
+	c := recvHandle[*fiberChan](args[0])
+	if f.ResumingAPI() {
+		v, ok := f.Xfer()
+		switch {
+		case f.Interrupted():
+			res[0], res[1] = c.zero, chanErr(f, chCancelled)
+		case !ok:
+			res[0], res[1] = c.zero, chanErr(f, chClosed)
+		default:
+			res[0], res[1] = v, vm.Value{}
 		}
-		if open == 0 {
-			res[0], res[1], res[2] = vm.Int(-1), vm.Value{}, vm.Int(chClosed)
+		return
+	}
+	if v, ok := c.take(); ok {
+		res[0], res[1] = v, vm.Value{}
+		return
+	}
+	if c.closed {
+		res[0], res[1] = c.zero, chanErr(f, chClosed)
+		return
+	}
+	f.ParkUnlink("fiber channel receive", nil)
+	c.recvq = append(c.recvq, recvWaiter{tok: f.Token()})
+}
+
+func channelTrySend(f *vm.Fiber, args, res []vm.Value) {
+	c, v := recvHandle[*fiberChan](args[0]), args[1]
+	res[0] = vm.Bool(!c.closed && c.trySend(v))
+}
+
+func channelTryReceive(f *vm.Fiber, args, res []vm.Value) {
+	c := recvHandle[*fiberChan](args[0])
+	if v, ok := c.take(); ok {
+		res[0], res[1] = v, vm.Bool(true)
+		return
+	}
+	res[0], res[1] = c.zero, vm.Bool(false)
+}
+
+func fiberChanClose(f *vm.Fiber, args, res []vm.Value) {
+	handle[*fiberChan](args[0]).close()
+}
+
+func fiberChanLen(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(handle[*fiberChan](args[0]).len()))
+}
+
+func fiberHubNew(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Value{R: &fiberHub{}}
+}
+
+func fiberHubRegister(f *vm.Fiber, args, res []vm.Value) {
+	h, c := handle[*fiberHub](args[0]), handle[*fiberChan](args[1])
+	h.chans = append(h.chans, c)
+	res[0] = vm.Int(int64(len(h.chans) - 1))
+}
+
+func fiberHubRecv(f *vm.Fiber, args, res []vm.Value) {
+	h := handle[*fiberHub](args[0])
+	slot, _ := f.HostState().(*hubSlot)
+	if f.ResumingAPI() {
+		f.SetHostState(nil)
+		if f.Interrupted() {
+			res[0], res[1], res[2] = vm.Int(-1), vm.Value{}, vm.Int(chCancelled)
 			return
 		}
-		slot = &hubSlot{}
-		f.ParkUnlink("fiber hub receive", nil)
-		f.SetHostState(slot)
-		tok := f.Token()
-		for i, c := range h.chans {
-			if !c.closed {
-				c.recvq = append(c.recvq, recvWaiter{tok: tok, slot: slot, idx: i})
-			}
+		if slot != nil && slot.delivered {
+			h.next = (slot.idx + 1) % len(h.chans)
+			res[0], res[1], res[2] = vm.Int(int64(slot.idx)), slot.v, vm.Int(chOK)
+			return
 		}
-	})
+		// Woken by a close: look again.
+	}
+	n := len(h.chans)
+	open := 0
+	for k := 0; k < n; k++ {
+		i := (h.next + k) % n
+		c := h.chans[i]
+		if v, ok := c.take(); ok {
+			h.next = (i + 1) % n
+			res[0], res[1], res[2] = vm.Int(int64(i)), v, vm.Int(chOK)
+			return
+		}
+		if !c.closed {
+			open++
+		}
+	}
+	if open == 0 {
+		res[0], res[1], res[2] = vm.Int(-1), vm.Value{}, vm.Int(chClosed)
+		return
+	}
+	slot = &hubSlot{}
+	f.ParkUnlink("fiber hub receive", nil)
+	f.SetHostState(slot)
+	tok := f.Token()
+	for i, c := range h.chans {
+		if !c.closed {
+			c.recvq = append(c.recvq, recvWaiter{tok: tok, slot: slot, idx: i})
+		}
+	}
 }

@@ -269,15 +269,8 @@ func (p *printer) fmtBytes(b []byte, verb rune, t *vm.Type, typeName string) {
 		}
 		p.host(verb, &p.fl, b)
 	default:
-		p.printValue(t, bytesVal(b), verb, 0, false)
+		p.printValue(t, BytesValue(b), verb, 0, false)
 	}
-}
-
-func bytesVal(b []byte) vm.Value {
-	if b == nil {
-		return vm.Value{}
-	}
-	return BytesValue(b)
 }
 
 // addrOf returns the host address identifying a reference value's target.
@@ -370,7 +363,7 @@ func methodsOf(m *vm.Machine, t *vm.Type) *methInfo {
 	if t.Methods == nil {
 		return nil
 	}
-	d := mdata(m)
+	d := stateOf(m)
 	if mi, ok := d.meths[t]; ok {
 		if mi == noMeths {
 			return nil
@@ -445,7 +438,7 @@ func (p *printer) handleMethods(t *vm.Type, v vm.Value, verb rune) bool {
 		return false
 	}
 	if mi.format != nil {
-		st := mdata(p.f.M).stateT
+		st := stateOf(p.f.M).stateT
 		if st != nil {
 			fields := []vm.Value{{R: p}}
 			state := vm.Value{R: &vm.Iface{T: st, V: vm.Value{R: &vm.Value{R: fields}}}}

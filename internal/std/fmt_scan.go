@@ -138,7 +138,7 @@ type guestReader struct {
 
 func (g *guestReader) Read(p []byte) (int, error) {
 	if g.fd >= 0 {
-		data, err := fileRead(g.f.M, g.fd, g.name, len(p), 0, false)
+		data, err := fdRead(g.f.M, g.fd, g.name, len(p), 0, false)
 		n := copy(p, data)
 		if err != nil && err != io.EOF {
 			return n, err
@@ -250,77 +250,79 @@ func newGuestReader(f *vm.Fiber, x *vm.Iface) io.Reader {
 	return g
 }
 
-func init() {
-	reg("fmt.scan", func(f *vm.Fiber, args, res []vm.Value) {
-		kind, fromReader, rv, str, format, a := args[0].Int(), args[1].Bool(), args[2], args[3].String(), args[4].String(), args[5].Slice()
-		xs := make([]*vm.Iface, len(a))
-		hs := make([]any, len(a))
-		for i, v := range a {
-			xs[i] = v.Iface()
-			hs[i] = hostTarget(xs[i])
-		}
-		var n int
-		var err error
-		if fromReader {
-			var r io.Reader
-			if kind&fromStdin != 0 {
-				// Scan and friends in a program without package os.
-				kind &^= fromStdin
-				r = &guestReader{f: f, fd: 0, name: "/dev/stdin"}
-			} else {
-				x := rv.Iface()
-				if x == nil {
-					panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
-				}
-				r = newGuestReader(f, x)
-			}
-			switch kind {
-			case 0:
-				n, err = fmt.Fscan(r, hs...)
-			case 1:
-				n, err = fmt.Fscanln(r, hs...)
-			default:
-				n, err = fmt.Fscanf(r, format, hs...)
-			}
+var scanFuncs = hostTable{
+	"fmt.scan": fmtScan,
+}
+
+func fmtScan(f *vm.Fiber, args, res []vm.Value) {
+	kind, fromReader, rv, str, format, a := args[0].Int(), args[1].Bool(), args[2], args[3].String(), args[4].String(), args[5].Slice()
+	xs := make([]*vm.Iface, len(a))
+	hs := make([]any, len(a))
+	for i, v := range a {
+		xs[i] = v.Iface()
+		hs[i] = hostTarget(xs[i])
+	}
+	var n int
+	var err error
+	if fromReader {
+		var r io.Reader
+		if kind&fromStdin != 0 {
+			// Scan and friends in a program without package os.
+			kind &^= fromStdin
+			r = &guestReader{f: f, fd: 0, name: "/dev/stdin"}
 		} else {
-			switch kind {
-			case 0:
-				n, err = fmt.Sscan(str, hs...)
-			case 1:
-				n, err = fmt.Sscanln(str, hs...)
-			default:
-				n, err = fmt.Sscanf(str, format, hs...)
+			x := rv.Iface()
+			if x == nil {
+				panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
 			}
+			r = newGuestReader(f, x)
 		}
-		for i := 0; i < n && i < len(xs); i++ {
-			if xs[i] != nil {
-				storeBack(xs[i], hs[i])
-			}
-		}
-		res[0] = vm.Int(int64(n))
-		res[1], res[2], res[3] = vm.Value{}, vm.Value{}, vm.Value{}
-		var ge *guestErr
-		switch {
-		case err == nil:
-		case err == io.EOF:
-			res[1] = vm.Int(1)
-		case err == io.ErrUnexpectedEOF:
-			res[1] = vm.Int(2)
-		case errors.As(err, &ge):
-			res[1], res[3] = vm.Int(4), ge.v
+		switch kind {
+		case 0:
+			n, err = fmt.Fscan(r, hs...)
+		case 1:
+			n, err = fmt.Fscanln(r, hs...)
 		default:
-			msg := err.Error()
-			if strings.Contains(msg, dummyName) {
-				for _, x := range xs {
-					if x != nil {
-						if _, ok := hostTarget(x).(*scanDummy); ok || x.T.Kind != vm.KPointer {
-							msg = strings.Replace(strings.Replace(msg, "*"+dummyName, x.T.Name, 1), dummyName, x.T.Name, 1)
-							break
-						}
+			n, err = fmt.Fscanf(r, format, hs...)
+		}
+	} else {
+		switch kind {
+		case 0:
+			n, err = fmt.Sscan(str, hs...)
+		case 1:
+			n, err = fmt.Sscanln(str, hs...)
+		default:
+			n, err = fmt.Sscanf(str, format, hs...)
+		}
+	}
+	for i := 0; i < n && i < len(xs); i++ {
+		if xs[i] != nil {
+			storeBack(xs[i], hs[i])
+		}
+	}
+	res[0] = vm.Int(int64(n))
+	res[1], res[2], res[3] = vm.Value{}, vm.Value{}, vm.Value{}
+	var ge *guestErr
+	switch {
+	case err == nil:
+	case err == io.EOF:
+		res[1] = vm.Int(1)
+	case err == io.ErrUnexpectedEOF:
+		res[1] = vm.Int(2)
+	case errors.As(err, &ge):
+		res[1], res[3] = vm.Int(4), ge.v
+	default:
+		msg := err.Error()
+		if strings.Contains(msg, dummyName) {
+			for _, x := range xs {
+				if x != nil {
+					if _, ok := hostTarget(x).(*scanDummy); ok || x.T.Kind != vm.KPointer {
+						msg = strings.Replace(strings.Replace(msg, "*"+dummyName, x.T.Name, 1), dummyName, x.T.Name, 1)
+						break
 					}
 				}
 			}
-			res[1], res[2] = vm.Int(3), vm.Str(msg)
 		}
-	})
+		res[1], res[2] = vm.Int(3), vm.Str(msg)
+	}
 }

@@ -9,44 +9,48 @@ import (
 // Host side of the guest log package: the clock (the caller's position is
 // runtime.Caller's).
 
-func init() {
-	reg("log.now", func(f *vm.Fiber, args, res []vm.Value) {
-		t := time.Now()
-		if args[0].Bool() {
-			t = t.UTC()
-		}
-		y, mo, d := t.Date()
-		h, mi, s := t.Clock()
-		for i, v := range []int{y, int(mo), d, h, mi, s, t.Nanosecond() / 1e3} {
-			res[i] = vm.Int(int64(v))
-		}
-	})
+var logFuncs = hostTable{
+	"log.now": logNow,
+}
+
+func logNow(f *vm.Fiber, args, res []vm.Value) {
+	t := time.Now()
+	if args[0].Bool() {
+		t = t.UTC()
+	}
+	y, mo, d := t.Date()
+	h, mi, s := t.Clock()
+	for i, v := range []int{y, int(mo), d, h, mi, s, t.Nanosecond() / 1e3} {
+		res[i] = vm.Int(int64(v))
+	}
 }
 
 // Host side of the guest flag package: the String of a zero value of a
 // flag's dynamic type (Go builds it with reflect).
 
-func init() {
-	reg("flag.zeroString", func(f *vm.Fiber, args, res []vm.Value) {
-		x := args[0].Iface()
-		res[0], res[1], res[2] = vm.Value{}, vm.Value{}, vm.Value{}
-		if x == nil {
-			return
-		}
-		var z vm.Value
-		if x.T.Kind == vm.KPointer {
-			e := x.T.Elem.Zero()
-			z = vm.Value{R: &e}
-		} else {
-			z = x.T.Zero()
-		}
-		mi := methodsOf(f.M, x.T)
-		if mi == nil || mi.stringM == nil {
-			return
-		}
-		s, msg, panicked := callString(f, mi.stringM, z)
-		res[0], res[1], res[2] = vm.Str(s), vm.Bool(panicked), vm.Str(msg)
-	})
+var flagFuncs = hostTable{
+	"flag.zeroString": flagZeroString,
+}
+
+func flagZeroString(f *vm.Fiber, args, res []vm.Value) {
+	x := args[0].Iface()
+	res[0], res[1], res[2] = vm.Value{}, vm.Value{}, vm.Value{}
+	if x == nil {
+		return
+	}
+	var z vm.Value
+	if x.T.Kind == vm.KPointer {
+		e := x.T.Elem.Zero()
+		z = vm.Value{R: &e}
+	} else {
+		z = x.T.Zero()
+	}
+	mi := methodsOf(f.M, x.T)
+	if mi == nil || mi.stringM == nil {
+		return
+	}
+	s, msg, panicked := callString(f, mi.stringM, z)
+	res[0], res[1], res[2] = vm.Str(s), vm.Bool(panicked), vm.Str(msg)
 }
 
 // callString calls a String method, catching a guest panic (whose value

@@ -17,17 +17,18 @@ import (
 	"spindle/internal/vm"
 )
 
-// Host side of the guest net package. A guest socket is a handle (an id in
-// the machine's socket table, machData.socks) to a hostSock: a nonblocking
-// OS socket registered, on first need, with the machine's event loop
-// (vm.Machine.Poller). An operation tries its system call (or, where the
-// poller batches, queues it and parks until the shard submits the batch:
-// net_batch.go); when that would block, the fiber parks in the socket's
-// read or write queue (counted with AddPending, so the machine waits for
-// I/O instead of reporting a deadlock) and the poller's edge-triggered
-// readiness callback wakes it to try again. Deadlines are machine timers that wake a waiter with a timeout
-// result. A fiber cancelled while it waits leaves the queue (the park's
-// unlink callback) and unwinds.
+// Host side of the guest net package. A guest socket is a handle (an id
+// in the machine's socket table, machineState.socks) to a hostSock: a
+// nonblocking OS socket registered, on first need, with the machine's
+// event loop (vm.Machine.Poller). An operation tries its system call (or,
+// where the poller batches, queues it and parks until the shard submits
+// the batch: net_batch.go); when that would block, the fiber parks in the
+// socket's read or write queue (counted with AddPending, so the machine
+// waits for I/O instead of reporting a deadlock) and the poller's
+// edge-triggered readiness callback wakes it to try again. Deadlines are
+// machine timers that wake a waiter with a timeout result. A fiber
+// cancelled while it waits leaves the queue (the park's unlink callback)
+// and unwinds.
 //
 // Results to the guest are an errno: 0 for success, a positive unix errno,
 // or one of the negative codes below (shared with _std/net/fd.go).
@@ -81,9 +82,8 @@ type copyState struct {
 // copyRounds is how many chunks sysCopy moves before it yields.
 const copyRounds = 16
 
-// hostSock is one socket a guest program opened.
-// It keeps no reference to its machine (the table of machData must not
-// keep a dropped machine reachable).
+// hostSock is one socket a guest program opened. It keeps no reference
+// to its machine: the functions that need one take it as an argument.
 type hostSock struct {
 	id             int
 	fd             int
@@ -113,8 +113,9 @@ type hostSock struct {
 	// Deadlines in machine time (vm.Machine.Now), if set (hasRdl, hasWdl).
 	rdl, wdl time.Duration
 
-	// The small fields last, together (an idle connection holds one
-	// hostSock: 232 bytes, the 240-byte size class).
+	// The small fields last, together: an idle connection holds one
+	// hostSock, which stays within the 240-byte size class
+	// (TestSocketRecordSize).
 	closed, registered, unlink, drained bool
 	// rdClass is the buffer class (bufSizes) for the socket's next read:
 	// one up after a read that filled its buffer, one down after one that
@@ -144,7 +145,7 @@ type sockWaiter struct {
 
 // sockOf returns the machine's open socket with handle id, or nil.
 func sockOf(m *vm.Machine, id int) *hostSock {
-	d := mdata(m)
+	d := stateOf(m)
 	s := d.socks[id]
 	if s == nil || s.closed {
 		return nil
@@ -154,7 +155,7 @@ func sockOf(m *vm.Machine, id int) *hostSock {
 
 // addSock enters a new OS socket in the machine's table.
 func addSock(m *vm.Machine, fd, family, sotype int) *hostSock {
-	d := mdata(m)
+	d := stateOf(m)
 	d.mu.Lock()
 	if d.socks == nil {
 		d.socks = map[int]*hostSock{}
@@ -386,7 +387,7 @@ func (s *hostSock) close(m *vm.Machine) int {
 			p.Unregister(s.fd)
 		}
 	}
-	d := mdata(m)
+	d := stateOf(m)
 	d.sweepClosed()
 	d.mu.Lock()
 	if kept {
@@ -406,7 +407,7 @@ func (s *hostSock) close(m *vm.Machine) int {
 // its write if write), queued by by, if one is there; the socket's
 // record then leaves the table once no op is left on it.
 func closedOp(f *vm.Fiber, id int, write bool, by opCaller) (*hostSock, opResult) {
-	d := mdata(f.M)
+	d := stateOf(f.M)
 	s := d.socks[id]
 	if s == nil || !s.closed {
 		return nil, opResult{}
@@ -422,7 +423,7 @@ func closedOp(f *vm.Fiber, id int, write bool, by opCaller) (*hostSock, opResult
 
 // forgetClosed takes the closed socket s out of the table once no
 // completed op is left on it; it reports whether it did.
-func (d *machData) forgetClosed(s *hostSock) bool {
+func (d *machineState) forgetClosed(s *hostSock) bool {
 	if s.rd.op != nil || s.wr.op != nil {
 		return false
 	}
@@ -434,7 +435,7 @@ func (d *machData) forgetClosed(s *hostSock) bool {
 
 // sweepClosed drops the completed ops of closed sockets whose fibers
 // ended without taking them, and those sockets' records.
-func (d *machData) sweepClosed() {
+func (d *machineState) sweepClosed() {
 	keep := d.closedKept[:0]
 	for _, id := range d.closedKept {
 		s := d.socks[id]
@@ -464,7 +465,7 @@ func (s *hostSock) release() int {
 
 // closeSockets closes every socket the run left open (CloseAll, after the
 // run: the machine's poller is already gone, so nothing is unregistered).
-func (d *machData) closeSockets() {
+func (d *machineState) closeSockets() {
 	d.mu.Lock()
 	socks := d.socks
 	d.socks = nil
@@ -579,596 +580,632 @@ type lookupResult struct {
 	notFound, isTimeout bool
 }
 
-func init() {
-	// sysSocket(family, sotype int, ipv6only int) (id, errno int): a new
-	// nonblocking socket; ipv6only < 0 leaves IPV6_V6ONLY alone.
-	reg("net.sysSocket", func(f *vm.Fiber, args, res []vm.Value) {
-		family, sotype, v6only := int(args[0].Int()), int(args[1].Int()), int(args[2].Int())
-		fd, err := unix.Socket(family, sotype|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
+var netFuncs = hostTable{
+	"net.sysSocket":      netSysSocket,
+	"net.sysBind":        netSysBind,
+	"net.sysSetUnlink":   netSysSetUnlink,
+	"net.sysConnect":     netSysConnect,
+	"net.sysAccept":      netSysAccept,
+	"net.sysAddr":        netSysAddr,
+	"net.sysRead":        netSysRead,
+	"net.sysWrite":       netSysWrite,
+	"net.sysCopy":        netSysCopy,
+	"net.sysClose":       netSysClose,
+	"net.sysShutdown":    netSysShutdown,
+	"net.sysSetDeadline": netSysSetDeadline,
+	"net.sysSetsockopt":  netSysSetsockopt,
+	"net.errnoText":      netErrnoText,
+	"net.errnoTimeout":   netErrnoTimeout,
+	"net.ipString":       netIPString,
+	"net.parseIP":        netParseIP,
+	"net.lookupIP":       netLookupIP,
+}
+
+// sysSocket(family, sotype int, ipv6only int) (id, errno int): a new
+// nonblocking socket; ipv6only < 0 leaves IPV6_V6ONLY alone.
+func netSysSocket(f *vm.Fiber, args, res []vm.Value) {
+	family, sotype, v6only := int(args[0].Int()), int(args[1].Int()), int(args[2].Int())
+	fd, err := unix.Socket(family, sotype|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
+	if err != nil {
+		res[0], res[1] = vm.Int(0), vm.Int(int64(errnoOf(err)))
+		return
+	}
+	if family == unix.AF_INET6 && v6only >= 0 {
+		unix.SetsockoptInt(fd, unix.IPPROTO_IPV6, unix.IPV6_V6ONLY, v6only)
+	}
+	s := addSock(f.M, fd, family, sotype)
+	res[0], res[1] = vm.Int(int64(s.id)), vm.Int(0)
+}
+
+// sysBind(id int, ip []byte, port int, zone, path string, listen bool) (sc string, errno int):
+// bind, and listen if listen.
+func netSysBind(f *vm.Fiber, args, res []vm.Value) {
+	id, ip, port, zone, path, listen := int(args[0].Int()), Bytes(args[1]), int(args[2].Int()), args[3].String(), args[4].String(), args[5].Bool()
+	s := sockOf(f.M, id)
+	if s == nil {
+		res[0], res[1] = vm.Str(""), vm.Int(netClosed)
+		return
+	}
+	if s.family != unix.AF_UNIX && listen {
+		unix.SetsockoptInt(s.fd, unix.SOL_SOCKET, unix.SO_REUSEADDR, 1)
+		if d := stateOf(f.M); d.reusePort == f {
+			// fiber.ListenShared: every shard listens on the port and
+			// the kernel spreads the connections.
+			unix.SetsockoptInt(s.fd, unix.SOL_SOCKET, unix.SO_REUSEPORT, 1)
+		}
+	}
+	if err := unix.Bind(s.fd, sockaddr(int(s.family), ip, port, zone, path)); err != nil {
+		res[0], res[1] = vm.Str("bind"), vm.Int(int64(errnoOf(err)))
+		return
+	}
+	if !listen {
+		res[0], res[1] = vm.Str(""), vm.Int(0)
+		return
+	}
+	if s.family == unix.AF_UNIX && path != "" && path[0] != '@' {
+		s.unlinkPath, s.unlink = path, true
+	}
+	if err := unix.Listen(s.fd, somaxconn()); err != nil {
+		res[0], res[1] = vm.Str("listen"), vm.Int(int64(errnoOf(err)))
+		return
+	}
+	res[0], res[1] = vm.Str(""), vm.Int(0)
+}
+
+func netSysSetUnlink(f *vm.Fiber, args, res []vm.Value) {
+	if s := sockOf(f.M, int(args[0].Int())); s != nil {
+		s.unlink = args[1].Bool()
+	}
+}
+
+// sysConnect(id int, ip []byte, port int, zone, path string) (errno int):
+// connects, parking until the connection is made or fails.
+func netSysConnect(f *vm.Fiber, args, res []vm.Value) {
+	id := int(args[0].Int())
+	resumed := f.Resuming()
+	s := sockOf(f.M, id)
+	if s == nil {
+		res[0] = vm.Int(netClosed)
+		return
+	}
+	if resumed {
+		if v, _ := f.Xfer(); v.Int() != 0 {
+			res[0] = vm.Int(v.Int())
+			return
+		}
+		soerr, err := unix.GetsockoptInt(s.fd, unix.SOL_SOCKET, unix.SO_ERROR)
 		if err != nil {
+			res[0] = vm.Int(int64(errnoOf(err)))
+			return
+		}
+		switch e := syscall.Errno(soerr); e {
+		case 0, unix.EISCONN:
+			if _, err := unix.Getpeername(s.fd); err == nil {
+				s.connected()
+				res[0] = vm.Int(0)
+				return
+			}
+		case unix.EINPROGRESS, unix.EALREADY, unix.EINTR:
+		default:
+			res[0] = vm.Int(int64(e))
+			return
+		}
+		// Not connected yet (an early readiness report): wait again.
+		if e := s.wait(f, true); e != 0 {
+			res[0] = vm.Int(int64(e))
+		}
+		return
+	}
+	ip, port, zone, path := Bytes(args[1]), int(args[2].Int()), args[3].String(), args[4].String()
+	if s.expired(f.M, true) {
+		res[0] = vm.Int(netTimeout)
+		return
+	}
+	sa := sockaddr(int(s.family), ip, port, zone, path)
+	var err error
+	for {
+		err = unix.Connect(s.fd, sa)
+		if err != unix.EINTR {
+			break
+		}
+	}
+	switch err {
+	case nil, unix.EISCONN:
+		s.connected()
+		res[0] = vm.Int(0)
+	case unix.EINPROGRESS, unix.EALREADY:
+		if e := s.wait(f, true); e != 0 {
+			res[0] = vm.Int(int64(e))
+		}
+	default:
+		res[0] = vm.Int(int64(errnoOf(err)))
+	}
+}
+
+// sysAccept(id int) (nid, errno int)
+func netSysAccept(f *vm.Fiber, args, res []vm.Value) {
+	id := int(args[0].Int())
+	resumed := f.Resuming()
+	s := sockOf(f.M, id)
+	if s == nil {
+		res[0], res[1] = vm.Int(0), vm.Int(netClosed)
+		return
+	}
+	if resumed {
+		if v, _ := f.Xfer(); v.Int() != 0 {
+			res[0], res[1] = vm.Int(0), vm.Int(v.Int())
+			return
+		}
+	}
+	if s.expired(f.M, false) {
+		res[0], res[1] = vm.Int(0), vm.Int(netTimeout)
+		return
+	}
+	for {
+		nfd, sa, err := unix.Accept4(s.fd, unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC)
+		switch err {
+		case nil:
+			ns := addSock(f.M, nfd, int(s.family), int(s.sotype))
+			ns.peer = sa
+			ns.connected()
+			res[0], res[1] = vm.Int(int64(ns.id)), vm.Int(0)
+			return
+		case unix.EINTR, unix.ECONNABORTED:
+			continue
+		case unix.EAGAIN:
+			if e := s.wait(f, false); e != 0 {
+				res[0], res[1] = vm.Int(0), vm.Int(int64(e))
+			}
+			return
+		default:
 			res[0], res[1] = vm.Int(0), vm.Int(int64(errnoOf(err)))
 			return
 		}
-		if family == unix.AF_INET6 && v6only >= 0 {
-			unix.SetsockoptInt(fd, unix.IPPROTO_IPV6, unix.IPV6_V6ONLY, v6only)
-		}
-		s := addSock(f.M, fd, family, sotype)
-		res[0], res[1] = vm.Int(int64(s.id)), vm.Int(0)
-	})
-	// sysBind(id int, ip []byte, port int, zone, path string, listen bool) (sc string, errno int):
-	// bind, and listen if listen.
-	reg("net.sysBind", func(f *vm.Fiber, args, res []vm.Value) {
-		id, ip, port, zone, path, listen := int(args[0].Int()), Bytes(args[1]), int(args[2].Int()), args[3].String(), args[4].String(), args[5].Bool()
-		s := sockOf(f.M, id)
-		if s == nil {
-			res[0], res[1] = vm.Str(""), vm.Int(netClosed)
-			return
-		}
-		if s.family != unix.AF_UNIX && listen {
-			unix.SetsockoptInt(s.fd, unix.SOL_SOCKET, unix.SO_REUSEADDR, 1)
-			if d := mdata(f.M); d.reusePort == f {
-				// fiber.ListenShared: every shard listens on the port and
-				// the kernel spreads the connections.
-				unix.SetsockoptInt(s.fd, unix.SOL_SOCKET, unix.SO_REUSEPORT, 1)
-			}
-		}
-		if err := unix.Bind(s.fd, sockaddr(int(s.family), ip, port, zone, path)); err != nil {
-			res[0], res[1] = vm.Str("bind"), vm.Int(int64(errnoOf(err)))
-			return
-		}
-		if !listen {
-			res[0], res[1] = vm.Str(""), vm.Int(0)
-			return
-		}
-		if s.family == unix.AF_UNIX && path != "" && path[0] != '@' {
-			s.unlinkPath, s.unlink = path, true
-		}
-		if err := unix.Listen(s.fd, somaxconn()); err != nil {
-			res[0], res[1] = vm.Str("listen"), vm.Int(int64(errnoOf(err)))
-			return
-		}
-		res[0], res[1] = vm.Str(""), vm.Int(0)
-	})
-	reg("net.sysSetUnlink", func(f *vm.Fiber, args, res []vm.Value) {
-		if s := sockOf(f.M, int(args[0].Int())); s != nil {
-			s.unlink = args[1].Bool()
-		}
-	})
-	// sysConnect(id int, ip []byte, port int, zone, path string) (errno int):
-	// connects, parking until the connection is made or fails.
-	reg("net.sysConnect", func(f *vm.Fiber, args, res []vm.Value) {
-		id := int(args[0].Int())
-		resumed := f.Resuming()
-		s := sockOf(f.M, id)
-		if s == nil {
-			res[0] = vm.Int(netClosed)
-			return
-		}
-		if resumed {
-			if v, _ := f.Xfer(); v.Int() != 0 {
-				res[0] = vm.Int(v.Int())
-				return
-			}
-			soerr, err := unix.GetsockoptInt(s.fd, unix.SOL_SOCKET, unix.SO_ERROR)
-			if err != nil {
-				res[0] = vm.Int(int64(errnoOf(err)))
-				return
-			}
-			switch e := syscall.Errno(soerr); e {
-			case 0, unix.EISCONN:
-				if _, err := unix.Getpeername(s.fd); err == nil {
-					s.connected()
-					res[0] = vm.Int(0)
-					return
-				}
-			case unix.EINPROGRESS, unix.EALREADY, unix.EINTR:
-			default:
-				res[0] = vm.Int(int64(e))
-				return
-			}
-			// Not connected yet (an early readiness report): wait again.
-			if e := s.wait(f, true); e != 0 {
-				res[0] = vm.Int(int64(e))
-			}
-			return
-		}
-		ip, port, zone, path := Bytes(args[1]), int(args[2].Int()), args[3].String(), args[4].String()
-		if s.expired(f.M, true) {
-			res[0] = vm.Int(netTimeout)
-			return
-		}
-		sa := sockaddr(int(s.family), ip, port, zone, path)
-		var err error
-		for {
-			err = unix.Connect(s.fd, sa)
-			if err != unix.EINTR {
-				break
-			}
-		}
-		switch err {
-		case nil, unix.EISCONN:
-			s.connected()
-			res[0] = vm.Int(0)
-		case unix.EINPROGRESS, unix.EALREADY:
-			if e := s.wait(f, true); e != 0 {
-				res[0] = vm.Int(int64(e))
-			}
+	}
+}
+
+// sysAddr(id int, peer bool) (ip []byte, port int, zone, path string, ok bool)
+func netSysAddr(f *vm.Fiber, args, res []vm.Value) {
+	id, peer := int(args[0].Int()), args[1].Bool()
+	s := sockOf(f.M, id)
+	var sa unix.Sockaddr
+	if s != nil {
+		switch {
+		case peer && s.peer != nil:
+			sa = s.peer
+		case peer:
+			sa, _ = unix.Getpeername(s.fd)
 		default:
-			res[0] = vm.Int(int64(errnoOf(err)))
+			sa, _ = unix.Getsockname(s.fd)
 		}
-	})
-	// sysAccept(id int) (nid, errno int)
-	reg("net.sysAccept", func(f *vm.Fiber, args, res []vm.Value) {
-		id := int(args[0].Int())
-		resumed := f.Resuming()
-		s := sockOf(f.M, id)
-		if s == nil {
-			res[0], res[1] = vm.Int(0), vm.Int(netClosed)
+	}
+	setAddr(res, 0, sa)
+}
+
+// sysRead(id int, b []byte) (n, errno int)
+func netSysRead(f *vm.Fiber, args, res []vm.Value) {
+	b := args[1].Slice()
+	ret := func(n, e int) { res[0], res[1] = vm.Int(int64(n)), vm.Int(int64(e)) }
+	s, e, done := ioStart(f, args, false, byRead)
+	switch {
+	case e != 0:
+		ret(0, e)
+		return
+	case len(b) == 0 && !done.ok:
+		ret(0, 0)
+		return
+	}
+	for {
+		if done.ok && !s.readDone(f, b, done, ret) {
 			return
 		}
-		if resumed {
-			if v, _ := f.Xfer(); v.Int() != 0 {
-				res[0], res[1] = vm.Int(0), vm.Int(v.Int())
-				return
+		if s.isDrained() {
+			// Nothing arrived since a read emptied it: wait at once.
+			if e := s.wait(f, false); e != 0 {
+				ret(0, e)
 			}
-		}
-		if s.expired(f.M, false) {
-			res[0], res[1] = vm.Int(0), vm.Int(netTimeout)
 			return
 		}
-		for {
-			nfd, sa, err := unix.Accept4(s.fd, unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC)
-			switch err {
-			case nil:
-				ns := addSock(f.M, nfd, int(s.family), int(s.sotype))
-				ns.peer = sa
-				ns.connected()
-				res[0], res[1] = vm.Int(int64(ns.id)), vm.Int(0)
-				return
-			case unix.EINTR, unix.ECONNABORTED:
-				continue
-			case unix.EAGAIN:
-				if e := s.wait(f, false); e != 0 {
-					res[0], res[1] = vm.Int(0), vm.Int(int64(e))
-				}
-				return
-			default:
-				res[0], res[1] = vm.Int(0), vm.Int(int64(errnoOf(err)))
-				return
-			}
+		n := min(len(b), netChunk)
+		if s.sotype == unix.SOCK_STREAM {
+			// A queued read holds its buffer until its fiber runs:
+			// sized by what the socket's reads have been bringing.
+			// (Not for datagrams: a short buffer truncates one.)
+			n = min(n, bufSizes[s.rdClass])
 		}
-	})
-	// sysAddr(id int, peer bool) (ip []byte, port int, zone, path string, ok bool)
-	reg("net.sysAddr", func(f *vm.Fiber, args, res []vm.Value) {
-		id, peer := int(args[0].Int()), args[1].Bool()
-		s := sockOf(f.M, id)
-		var sa unix.Sockaddr
-		if s != nil {
-			switch {
-			case peer && s.peer != nil:
-				sa = s.peer
-			case peer:
-				sa, _ = unix.Getpeername(s.fd)
-			default:
-				sa, _ = unix.Getsockname(s.fd)
-			}
+		bp := getBuf(n)
+		if s.rd.queue(f, s, bp, n, false, byRead) {
+			return // resumes with done
 		}
-		setAddr(res, 0, sa)
-	})
-	// sysRead(id int, b []byte) (n, errno int)
-	reg("net.sysRead", func(f *vm.Fiber, args, res []vm.Value) {
-		b := args[1].Slice()
-		ret := func(n, e int) { res[0], res[1] = vm.Int(int64(n)), vm.Int(int64(e)) }
-		s, e, done := ioStart(f, args, false, byRead)
+		if n < len(b) && n < netChunk {
+			putBuf(bp) // the system call reads all it can at once
+			n = min(len(b), netChunk)
+			bp = getBuf(n)
+		}
+		k, err := readRetry(s.fd, (*bp)[:n])
+		done = s.sysResult(bp, n, k, err)
+	}
+}
+
+// sysWrite(id int, b []byte) (n, errno int): writes what it can
+// (parking only while nothing can be written).
+func netSysWrite(f *vm.Fiber, args, res []vm.Value) {
+	b := args[1].Slice()
+	ret := func(n, e int) { res[0], res[1] = vm.Int(int64(n)), vm.Int(int64(e)) }
+	s, e, done := ioStart(f, args, true, byWrite)
+	switch {
+	case done.ok && done.errno() != unix.EAGAIN:
+		putBuf(done.bp)
+		if done.res >= 0 {
+			ret(done.res, 0)
+		} else {
+			ret(0, int(done.errno()))
+		}
+		return
+	case e != 0:
+		ret(0, e)
+		return
+	}
+	bp := done.bp // a batched write that found no room: write below
+	if bp == nil {
+		bp = getBuf(min(len(b), netChunk))
+	}
+	if n := min(len(b), netChunk); n > 0 && !done.ok {
+		guestBytesTo((*bp)[:n], b)
+		if s.wr.queue(f, s, bp, n, true, byWrite) {
+			return // resumes in the done case above
+		}
+	}
+	defer putBuf(bp)
+	total := 0
+	for total < len(b) {
+		buf := (*bp)[:min(len(b)-total, netChunk)]
+		guestBytesTo(buf, b[total:])
+		n, err := unix.Write(s.fd, buf)
 		switch {
-		case e != 0:
-			ret(0, e)
-			return
-		case len(b) == 0 && !done.ok:
-			ret(0, 0)
-			return
-		}
-		for {
-			if done.ok && !s.readDone(f, b, done, ret) {
+		case err == unix.EINTR:
+			continue
+		case err == unix.EAGAIN:
+			if total > 0 {
+				ret(total, 0)
 				return
 			}
-			if s.isDrained() {
-				// Nothing arrived since a read emptied it: wait at once.
-				if e := s.wait(f, false); e != 0 {
-					ret(0, e)
-				}
-				return
+			if e := s.wait(f, true); e != 0 {
+				ret(0, e)
 			}
-			n := min(len(b), netChunk)
-			if s.sotype == unix.SOCK_STREAM {
-				// A queued read holds its buffer until its fiber runs:
-				// sized by what the socket's reads have been bringing.
-				// (Not for datagrams: a short buffer truncates one.)
-				n = min(n, bufSizes[s.rdClass])
-			}
-			bp := getBuf(n)
-			if s.rd.queue(f, s, bp, n, false, byRead) {
-				return // resumes with done
-			}
-			if n < len(b) && n < netChunk {
-				putBuf(bp) // the system call reads all it can at once
-				n = min(len(b), netChunk)
-				bp = getBuf(n)
-			}
-			k, err := readRetry(s.fd, (*bp)[:n])
-			done = s.sysResult(bp, n, k, err)
+			return
+		case err != nil:
+			ret(total, errnoOf(err))
+			return
 		}
-	})
-	// sysWrite(id int, b []byte) (n, errno int): writes what it can
-	// (parking only while nothing can be written).
-	reg("net.sysWrite", func(f *vm.Fiber, args, res []vm.Value) {
-		b := args[1].Slice()
-		ret := func(n, e int) { res[0], res[1] = vm.Int(int64(n)), vm.Int(int64(e)) }
-		s, e, done := ioStart(f, args, true, byWrite)
+		total += n
+	}
+	ret(total, 0)
+}
+
+// sysCopy(dst, src int, n *int64) (errno int): io.Copy from one
+// socket to another, the bytes never entering guest memory
+// (TCPConn.WriteTo and ReadFrom in _std/net). It adds what it copied
+// to *n as it goes and returns at the end of src (errno 0) or on an
+// error; meanwhile it parks until a socket is ready or its batched
+// read or write completes, re-executing on resume. So a fiber parked
+// here holds no copy state but its guest frames, except bytes read
+// but not yet written (dst full), kept as the fiber's host state, or
+// its batched operation. After copyRounds chunks without parking it
+// yields, so a stream that never blocks does not monopolise the
+// shard.
+func netSysCopy(f *vm.Fiber, args, res []vm.Value) {
+	resumed := f.Resuming() // a cancelled park unwinds here
+	dstID, srcID, np := int(args[0].Int()), int(args[1].Int()), args[2].Ptr()
+	var pend []byte
+	if st, _ := f.HostState().(*copyState); st != nil {
+		f.SetHostState(nil)
+		if st.dst == dstID && st.src == srcID {
+			pend = st.pending
+		}
+	}
+	// total is what this call copied; it goes to *n however the call
+	// ends (a park included).
+	var total int64
+	defer func() {
+		if total != 0 {
+			*np = vm.Int(np.Int() + total)
+		}
+	}()
+	ret := func(errno int) { res[0] = vm.Int(int64(errno)) }
+	keep := func() {
+		if len(pend) > 0 {
+			f.SetHostState(&copyState{dst: dstID, src: srcID, pending: pend})
+		}
+	}
+	// A batched read of src or write to dst finished (net_batch.go);
+	// taken even if the other socket was closed meanwhile.
+	dst, src := sockOf(f.M, dstID), sockOf(f.M, srcID)
+	var rd, wr opResult
+	if src != nil {
+		rd = src.rd.take(f, byCopy)
+	} else {
+		_, rd = closedOp(f, srcID, false, byCopy)
+	}
+	if dst != nil {
+		wr = dst.wr.take(f, byCopy)
+	} else {
+		_, wr = closedOp(f, dstID, true, byCopy)
+	}
+	if dst == nil || src == nil {
+		// A socket was closed under the copy. Its batched write
+		// finished before the close: counted. Its batched read
+		// finished before src's close: written to dst, once.
+		if wr.ok && wr.res > 0 {
+			total += int64(wr.res)
+		}
+		if rd.ok && rd.res > 0 && dst != nil && !dst.expired(f.M, true) {
+			w, _ := unix.Write(dst.fd, (*rd.bp)[:rd.res])
+			total += int64(max(w, 0))
+		}
+		for _, r := range [...]opResult{rd, wr} {
+			if r.ok {
+				putBuf(r.bp)
+			}
+		}
+		ret(netClosed)
+		return
+	}
+	readyWake := resumed && !rd.ok && !wr.ok // a readiness report woke it
+	if resumed {
+		if v, _ := f.Xfer(); v.Int() != 0 {
+			ret(int(v.Int()))
+			return
+		}
+	}
+	// blocked parks on s, which would block.
+	blocked := func(s *hostSock, write bool) {
+		keep()
+		if e := s.wait(f, write); e != 0 {
+			f.SetHostState(nil)
+			ret(e)
+		}
+	}
+	// wrote accounts for a write of buf that took w bytes (w < 0: none).
+	wrote := func(buf []byte, w int) {
+		w = max(w, 0)
+		total += int64(w)
+		if w < len(buf) {
+			pend = append([]byte(nil), buf[w:]...)
+		}
+	}
+	switch {
+	case rd.ok:
 		switch {
-		case done.ok && done.errno() != unix.EAGAIN:
-			putBuf(done.bp)
-			if done.res >= 0 {
-				ret(done.res, 0)
-			} else {
-				ret(0, int(done.errno()))
+		case rd.res > 0:
+			src.readGot(rd.res, rd.n, rd.evAt)
+			if dst.expired(f.M, true) {
+				putBuf(rd.bp)
+				ret(netTimeout)
+				return
 			}
-			return
-		case e != 0:
-			ret(0, e)
-			return
-		}
-		bp := done.bp // a batched write that found no room: write below
-		if bp == nil {
-			bp = getBuf(min(len(b), netChunk))
-		}
-		if n := min(len(b), netChunk); n > 0 && !done.ok {
-			guestBytesTo((*bp)[:n], b)
-			if s.wr.queue(f, s, bp, n, true, byWrite) {
-				return // resumes in the done case above
+			if dst.wr.queue(f, dst, rd.bp, rd.res, true, byCopy) {
+				return // the write resumes in the wr case
 			}
+			w, _ := unix.Write(dst.fd, (*rd.bp)[:rd.res])
+			wrote((*rd.bp)[:rd.res], w)
+			putBuf(rd.bp)
+		case rd.res == 0:
+			putBuf(rd.bp)
+			ret(0) // EOF: io.Copy's success
+			return
+		case rd.errno() == unix.EAGAIN:
+			// Empty when it ran; parks below unless a read-side
+			// report came since (then the loop reads again).
+			putBuf(rd.bp)
+			src.setDrained(rd.evAt)
+		default:
+			putBuf(rd.bp)
+			ret(int(rd.errno()))
+			return
 		}
-		defer putBuf(bp)
-		total := 0
-		for total < len(b) {
-			buf := (*bp)[:min(len(b)-total, netChunk)]
-			guestBytesTo(buf, b[total:])
-			n, err := unix.Write(s.fd, buf)
+	case wr.ok:
+		switch {
+		case wr.res >= 0:
+			wrote(wr.buf(), wr.res)
+		case wr.errno() == unix.EAGAIN:
+			wrote(wr.buf(), 0) // all of it pending: wait below
+		default:
+			putBuf(wr.bp)
+			ret(int(wr.errno()))
+			return
+		}
+		putBuf(wr.bp)
+	}
+	size := bufSizes[src.rdClass]
+	bp := getBuf(size)
+	defer func() {
+		if bp != nil {
+			putBuf(bp)
+		}
+	}()
+	buf := (*bp)[:size]
+	for rounds := 0; ; {
+		if len(pend) > 0 {
+			if dst.expired(f.M, true) {
+				ret(netTimeout)
+				return
+			}
+			n, err := unix.Write(dst.fd, pend)
 			switch {
 			case err == unix.EINTR:
 				continue
 			case err == unix.EAGAIN:
-				if total > 0 {
-					ret(total, 0)
-					return
-				}
-				if e := s.wait(f, true); e != 0 {
-					ret(0, e)
-				}
-				return
-			case err != nil:
-				ret(total, errnoOf(err))
-				return
-			}
-			total += n
-		}
-		ret(total, 0)
-	})
-	// sysCopy(dst, src int, n *int64) (errno int): io.Copy from one
-	// socket to another, the bytes never entering guest memory
-	// (TCPConn.WriteTo and ReadFrom in _std/net). It adds what it copied
-	// to *n as it goes and returns at the end of src (errno 0) or on an
-	// error; meanwhile it parks until a socket is ready or its batched
-	// read or write completes, re-executing on resume. So a fiber parked
-	// here holds no copy state but its guest frames, except bytes read
-	// but not yet written (dst full), kept as the fiber's host state, or
-	// its batched operation. After copyRounds chunks without parking it
-	// yields, so a stream that never blocks does not monopolise the
-	// shard.
-	reg("net.sysCopy", func(f *vm.Fiber, args, res []vm.Value) {
-		resumed := f.Resuming() // a cancelled park unwinds here
-		dstID, srcID, np := int(args[0].Int()), int(args[1].Int()), args[2].Ptr()
-		var pend []byte
-		if st, _ := f.HostState().(*copyState); st != nil {
-			f.SetHostState(nil)
-			if st.dst == dstID && st.src == srcID {
-				pend = st.pending
-			}
-		}
-		// total is what this call copied; it goes to *n however the call
-		// ends (a park included).
-		var total int64
-		defer func() {
-			if total != 0 {
-				*np = vm.Int(np.Int() + total)
-			}
-		}()
-		ret := func(errno int) { res[0] = vm.Int(int64(errno)) }
-		keep := func() {
-			if len(pend) > 0 {
-				f.SetHostState(&copyState{dst: dstID, src: srcID, pending: pend})
-			}
-		}
-		// A batched read of src or write to dst finished (net_batch.go);
-		// taken even if the other socket was closed meanwhile.
-		dst, src := sockOf(f.M, dstID), sockOf(f.M, srcID)
-		var rd, wr opResult
-		if src != nil {
-			rd = src.rd.take(f, byCopy)
-		} else {
-			_, rd = closedOp(f, srcID, false, byCopy)
-		}
-		if dst != nil {
-			wr = dst.wr.take(f, byCopy)
-		} else {
-			_, wr = closedOp(f, dstID, true, byCopy)
-		}
-		if dst == nil || src == nil {
-			// A socket was closed under the copy. Its batched write
-			// finished before the close: counted. Its batched read
-			// finished before src's close: written to dst, once.
-			if wr.ok && wr.res > 0 {
-				total += int64(wr.res)
-			}
-			if rd.ok && rd.res > 0 && dst != nil && !dst.expired(f.M, true) {
-				w, _ := unix.Write(dst.fd, (*rd.bp)[:rd.res])
-				total += int64(max(w, 0))
-			}
-			for _, r := range [...]opResult{rd, wr} {
-				if r.ok {
-					putBuf(r.bp)
-				}
-			}
-			ret(netClosed)
-			return
-		}
-		readyWake := resumed && !rd.ok && !wr.ok // a readiness report woke it
-		if resumed {
-			if v, _ := f.Xfer(); v.Int() != 0 {
-				ret(int(v.Int()))
-				return
-			}
-		}
-		// blocked parks on s, which would block.
-		blocked := func(s *hostSock, write bool) {
-			keep()
-			if e := s.wait(f, write); e != 0 {
-				f.SetHostState(nil)
-				ret(e)
-			}
-		}
-		// wrote accounts for a write of buf that took w bytes (w < 0: none).
-		wrote := func(buf []byte, w int) {
-			w = max(w, 0)
-			total += int64(w)
-			if w < len(buf) {
-				pend = append([]byte(nil), buf[w:]...)
-			}
-		}
-		switch {
-		case rd.ok:
-			switch {
-			case rd.res > 0:
-				src.readGot(rd.res, rd.n, rd.evAt)
-				if dst.expired(f.M, true) {
-					putBuf(rd.bp)
-					ret(netTimeout)
-					return
-				}
-				if dst.wr.queue(f, dst, rd.bp, rd.res, true, byCopy) {
-					return // the write resumes in the wr case
-				}
-				w, _ := unix.Write(dst.fd, (*rd.bp)[:rd.res])
-				wrote((*rd.bp)[:rd.res], w)
-				putBuf(rd.bp)
-			case rd.res == 0:
-				putBuf(rd.bp)
-				ret(0) // EOF: io.Copy's success
-				return
-			case rd.errno() == unix.EAGAIN:
-				// Empty when it ran; parks below unless a read-side
-				// report came since (then the loop reads again).
-				putBuf(rd.bp)
-				src.setDrained(rd.evAt)
-			default:
-				putBuf(rd.bp)
-				ret(int(rd.errno()))
-				return
-			}
-		case wr.ok:
-			switch {
-			case wr.res >= 0:
-				wrote(wr.buf(), wr.res)
-			case wr.errno() == unix.EAGAIN:
-				wrote(wr.buf(), 0) // all of it pending: wait below
-			default:
-				putBuf(wr.bp)
-				ret(int(wr.errno()))
-				return
-			}
-			putBuf(wr.bp)
-		}
-		size := bufSizes[src.rdClass]
-		bp := getBuf(size)
-		defer func() {
-			if bp != nil {
-				putBuf(bp)
-			}
-		}()
-		buf := (*bp)[:size]
-		for rounds := 0; ; {
-			if len(pend) > 0 {
-				if dst.expired(f.M, true) {
-					ret(netTimeout)
-					return
-				}
-				n, err := unix.Write(dst.fd, pend)
-				switch {
-				case err == unix.EINTR:
-					continue
-				case err == unix.EAGAIN:
-					blocked(dst, true)
-					return
-				case err != nil:
-					ret(errnoOf(err))
-					return
-				}
-				total += int64(n)
-				pend = pend[n:]
-				continue
-			}
-			if rounds++; rounds > copyRounds {
-				keep() // yield, as runtime.Gosched does
-				f.Park("yield")
-				f.Wake(vm.Value{}, true)
-				return
-			}
-			if src.expired(f.M, false) || dst.expired(f.M, true) {
-				ret(netTimeout) // a deadline passed, however ready the sockets
-				return
-			}
-			if src.isDrained() && (total > 0 || !readyWake) {
-				blocked(src, false) // nothing arrived since it was emptied
-				return
-			}
-			if src.rd.queue(f, src, bp, len(buf), false, byCopy) {
-				bp = nil // the op holds it
-				return   // the read resumes in the rd case
-			}
-			if len(buf) < netChunk {
-				// Read directly: all there is, through a full buffer.
-				putBuf(bp)
-				bp = getBuf(netChunk)
-				buf = *bp
-			}
-			n, err := readRetry(src.fd, buf)
-			switch {
-			case err == unix.EAGAIN:
-				src.setDrained(src.rdEvents)
-				blocked(src, false)
+				blocked(dst, true)
 				return
 			case err != nil:
 				ret(errnoOf(err))
 				return
-			case n == 0:
-				ret(0) // EOF: io.Copy's success
-				return
 			}
-			src.readGot(n, len(buf), src.rdEvents)
-			// Write straight from the shared buffer; keep only what the
-			// socket did not take.
-			w, _ := unix.Write(dst.fd, buf[:n])
-			wrote(buf[:n], w)
+			total += int64(n)
+			pend = pend[n:]
+			continue
 		}
-	})
-	// sysClose(id int) (errno int)
-	reg("net.sysClose", func(f *vm.Fiber, args, res []vm.Value) {
-		s := sockOf(f.M, int(args[0].Int()))
-		if s == nil {
-			res[0] = vm.Int(netClosed)
+		if rounds++; rounds > copyRounds {
+			keep() // yield, as runtime.Gosched does
+			f.Park("yield")
+			f.Wake(vm.Value{}, true)
 			return
 		}
-		res[0] = vm.Int(int64(s.close(f.M)))
-	})
-	// sysShutdown(id, how int) (errno int)
-	reg("net.sysShutdown", func(f *vm.Fiber, args, res []vm.Value) {
-		s := sockOf(f.M, int(args[0].Int()))
-		if s == nil {
-			res[0] = vm.Int(netClosed)
+		if src.expired(f.M, false) || dst.expired(f.M, true) {
+			ret(netTimeout) // a deadline passed, however ready the sockets
 			return
 		}
-		res[0] = vm.Int(int64(errnoOf(unix.Shutdown(s.fd, int(args[1].Int())))))
-	})
-	// sysSetDeadline(id int, mode int, d int64, set bool) (errno int):
-	// mode 'r', 'w' or 'r'+'w'; the deadline is d nanoseconds from now.
-	reg("net.sysSetDeadline", func(f *vm.Fiber, args, res []vm.Value) {
-		s := sockOf(f.M, int(args[0].Int()))
-		mode, d, set := int(args[1].Int()), time.Duration(args[2].Int()), args[3].Bool()
-		if s == nil {
-			res[0] = vm.Int(netClosed)
+		if src.isDrained() && (total > 0 || !readyWake) {
+			blocked(src, false) // nothing arrived since it was emptied
 			return
 		}
-		if mode == 'r' || mode == 'r'+'w' {
-			s.setDeadline(f.M, false, d, set)
+		if src.rd.queue(f, src, bp, len(buf), false, byCopy) {
+			bp = nil // the op holds it
+			return   // the read resumes in the rd case
 		}
-		if mode == 'w' || mode == 'r'+'w' {
-			s.setDeadline(f.M, true, d, set)
+		if len(buf) < netChunk {
+			// Read directly: all there is, through a full buffer.
+			putBuf(bp)
+			bp = getBuf(netChunk)
+			buf = *bp
 		}
-		res[0] = vm.Int(0)
-	})
-	// sysSetsockopt(id, level, opt, value int) (errno int)
-	reg("net.sysSetsockopt", func(f *vm.Fiber, args, res []vm.Value) {
-		s := sockOf(f.M, int(args[0].Int()))
-		if s == nil {
-			res[0] = vm.Int(netClosed)
+		n, err := readRetry(src.fd, buf)
+		switch {
+		case err == unix.EAGAIN:
+			src.setDrained(src.rdEvents)
+			blocked(src, false)
+			return
+		case err != nil:
+			ret(errnoOf(err))
+			return
+		case n == 0:
+			ret(0) // EOF: io.Copy's success
 			return
 		}
-		level, opt, v := int(args[1].Int()), int(args[2].Int()), int(args[3].Int())
-		var err error
-		if level == -1 { // SO_LINGER, v seconds (< 0: off)
-			l := &unix.Linger{Linger: int32(max(v, 0))}
-			if v >= 0 {
-				l.Onoff = 1
-			}
-			err = unix.SetsockoptLinger(s.fd, unix.SOL_SOCKET, unix.SO_LINGER, l)
-		} else {
-			err = unix.SetsockoptInt(s.fd, level, opt, v)
+		src.readGot(n, len(buf), src.rdEvents)
+		// Write straight from the shared buffer; keep only what the
+		// socket did not take.
+		w, _ := unix.Write(dst.fd, buf[:n])
+		wrote(buf[:n], w)
+	}
+}
+
+// sysClose(id int) (errno int)
+func netSysClose(f *vm.Fiber, args, res []vm.Value) {
+	s := sockOf(f.M, int(args[0].Int()))
+	if s == nil {
+		res[0] = vm.Int(netClosed)
+		return
+	}
+	res[0] = vm.Int(int64(s.close(f.M)))
+}
+
+// sysShutdown(id, how int) (errno int)
+func netSysShutdown(f *vm.Fiber, args, res []vm.Value) {
+	s := sockOf(f.M, int(args[0].Int()))
+	if s == nil {
+		res[0] = vm.Int(netClosed)
+		return
+	}
+	res[0] = vm.Int(int64(errnoOf(unix.Shutdown(s.fd, int(args[1].Int())))))
+}
+
+// sysSetDeadline(id int, mode int, d int64, set bool) (errno int):
+// mode 'r', 'w' or 'r'+'w'; the deadline is d nanoseconds from now.
+func netSysSetDeadline(f *vm.Fiber, args, res []vm.Value) {
+	s := sockOf(f.M, int(args[0].Int()))
+	mode, d, set := int(args[1].Int()), time.Duration(args[2].Int()), args[3].Bool()
+	if s == nil {
+		res[0] = vm.Int(netClosed)
+		return
+	}
+	if mode == 'r' || mode == 'r'+'w' {
+		s.setDeadline(f.M, false, d, set)
+	}
+	if mode == 'w' || mode == 'r'+'w' {
+		s.setDeadline(f.M, true, d, set)
+	}
+	res[0] = vm.Int(0)
+}
+
+// sysSetsockopt(id, level, opt, value int) (errno int)
+func netSysSetsockopt(f *vm.Fiber, args, res []vm.Value) {
+	s := sockOf(f.M, int(args[0].Int()))
+	if s == nil {
+		res[0] = vm.Int(netClosed)
+		return
+	}
+	level, opt, v := int(args[1].Int()), int(args[2].Int()), int(args[3].Int())
+	var err error
+	if level == -1 { // SO_LINGER, v seconds (< 0: off)
+		l := &unix.Linger{Linger: int32(max(v, 0))}
+		if v >= 0 {
+			l.Onoff = 1
 		}
-		res[0] = vm.Int(int64(errnoOf(err)))
-	})
-	reg("net.errnoText", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Str(syscall.Errno(args[0].Int()).Error())
-	})
-	reg("net.errnoTimeout", func(f *vm.Fiber, args, res []vm.Value) {
-		e := syscall.Errno(args[0].Int())
-		res[0], res[1] = vm.Bool(e.Timeout()), vm.Bool(e.Temporary())
-	})
-	reg("net.ipString", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Str(net.IP(Bytes(args[0])).String())
-	})
-	reg("net.parseIP", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = BytesValue(net.ParseIP(args[0].String()))
-	})
-	// lookupIP(host string) (ips [][]byte, msg, server string, notFound, isTimeout bool):
-	// a DNS lookup on the syscall pool.
-	reg("net.lookupIP", func(f *vm.Fiber, args, res []vm.Value) {
-		if f.Resuming() {
-			r, _ := f.HostState().(*lookupResult)
-			f.SetHostState(nil)
-			if r == nil {
-				r = &lookupResult{msg: "lookup failed"}
-			}
-			ips := make([]vm.Value, len(r.ips))
-			for i, ip := range r.ips {
-				ips[i] = BytesValue(ip)
-			}
-			res[0] = vm.Value{R: ips}
-			if len(ips) == 0 {
-				res[0] = vm.Value{}
-			}
-			res[1], res[2], res[3], res[4] = vm.Str(r.msg), vm.Str(r.server), vm.Bool(r.notFound), vm.Bool(r.isTimeout)
-			return
+		err = unix.SetsockoptLinger(s.fd, unix.SOL_SOCKET, unix.SO_LINGER, l)
+	} else {
+		err = unix.SetsockoptInt(s.fd, level, opt, v)
+	}
+	res[0] = vm.Int(int64(errnoOf(err)))
+}
+
+func netErrnoText(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Str(syscall.Errno(args[0].Int()).Error())
+}
+
+func netErrnoTimeout(f *vm.Fiber, args, res []vm.Value) {
+	e := syscall.Errno(args[0].Int())
+	res[0], res[1] = vm.Bool(e.Timeout()), vm.Bool(e.Temporary())
+}
+
+func netIPString(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Str(net.IP(Bytes(args[0])).String())
+}
+
+func netParseIP(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = BytesValue(net.ParseIP(args[0].String()))
+}
+
+// lookupIP(host string) (ips [][]byte, msg, server string, notFound, isTimeout bool):
+// a DNS lookup on the syscall pool.
+func netLookupIP(f *vm.Fiber, args, res []vm.Value) {
+	if f.Resuming() {
+		r, _ := f.HostState().(*lookupResult)
+		f.SetHostState(nil)
+		if r == nil {
+			r = &lookupResult{msg: "lookup failed"}
 		}
-		host := args[0].String()
-		ctx := f.M.Config.Context
-		f.M.Offload(f, "IO wait", func() any {
-			addrs, err := net.DefaultResolver.LookupIPAddr(ctx, host)
-			r := &lookupResult{}
-			for _, a := range addrs {
-				r.ips = append(r.ips, []byte(a.IP))
+		ips := make([]vm.Value, len(r.ips))
+		for i, ip := range r.ips {
+			ips[i] = BytesValue(ip)
+		}
+		res[0] = vm.Value{R: ips}
+		if len(ips) == 0 {
+			res[0] = vm.Value{}
+		}
+		res[1], res[2], res[3], res[4] = vm.Str(r.msg), vm.Str(r.server), vm.Bool(r.notFound), vm.Bool(r.isTimeout)
+		return
+	}
+	host := args[0].String()
+	ctx := f.M.Config.Context
+	f.M.Offload(f, "IO wait", func() any {
+		addrs, err := net.DefaultResolver.LookupIPAddr(ctx, host)
+		r := &lookupResult{}
+		for _, a := range addrs {
+			r.ips = append(r.ips, []byte(a.IP))
+		}
+		if err != nil {
+			var de *net.DNSError
+			if errors.As(err, &de) {
+				r.msg, r.server, r.notFound, r.isTimeout = de.Err, de.Server, de.IsNotFound, de.IsTimeout
+			} else if errors.Is(err, context.Canceled) {
+				r.msg = "operation was canceled"
+			} else {
+				r.msg = err.Error()
 			}
-			if err != nil {
-				var de *net.DNSError
-				if errors.As(err, &de) {
-					r.msg, r.server, r.notFound, r.isTimeout = de.Err, de.Server, de.IsNotFound, de.IsTimeout
-				} else if errors.Is(err, context.Canceled) {
-					r.msg = "operation was canceled"
-				} else {
-					r.msg = err.Error()
-				}
-			}
-			return r
-		})
+		}
+		return r
 	})
 }
 

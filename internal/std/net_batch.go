@@ -20,13 +20,14 @@ import (
 // trip then costs the shard no read or write system call of its own
 // (docs/PERFORMANCE.md). The result is what the system call would have
 // answered (MSG_DONTWAIT: an empty socket answers EAGAIN, and the fiber
-// parks on readiness as before), so the paths after it are the same.
+// parks on readiness as an unbatched call does), so the paths after it are
+// the same.
 
 // opSide is a socket's read or write side in the batch. It holds an op
 // only while one is queued or its result is not yet taken: ops are reused
-// (newOp), and an idle socket holds none. A second
-// fiber reading (or writing) the socket while the side's op is in use
-// makes the system call itself.
+// (newOp), and an idle socket holds none. A second fiber reading (or
+// writing) the socket while the side's op is in use makes the system call
+// itself.
 type opSide struct {
 	op *sockOp
 	// last marks the side's last op with its fiber's id and park

@@ -9,82 +9,86 @@ import (
 // Datagram primitives (UDP), parking like sysRead and sysWrite while the
 // socket is not ready.
 
-func init() {
-	// sysRecvFrom(id int, b []byte) (n int, ip []byte, port int, zone, path string, ok bool, errno int):
-	// one datagram into b (truncated to len(b), as recvfrom does) and its
-	// sender.
-	reg("net.sysRecvFrom", func(f *vm.Fiber, args, res []vm.Value) {
-		fail := func(e int) {
-			res[0] = vm.Int(0)
-			setAddr(res, 1, nil)
-			res[6] = vm.Int(int64(e))
-		}
-		b := args[1].Slice()
-		s, e, _ := ioStart(f, args, false, byNone)
-		if e != 0 {
-			fail(e)
+var udpFuncs = hostTable{
+	"net.sysRecvFrom": netSysRecvFrom,
+	"net.sysSendTo":   netSysSendTo,
+}
+
+// sysRecvFrom(id int, b []byte) (n int, ip []byte, port int, zone, path string, ok bool, errno int):
+// one datagram into b (truncated to len(b), as recvfrom does) and its
+// sender.
+func netSysRecvFrom(f *vm.Fiber, args, res []vm.Value) {
+	fail := func(e int) {
+		res[0] = vm.Int(0)
+		setAddr(res, 1, nil)
+		res[6] = vm.Int(int64(e))
+	}
+	b := args[1].Slice()
+	s, e, _ := ioStart(f, args, false, byNone)
+	if e != 0 {
+		fail(e)
+		return
+	}
+	bp := getBuf(netChunk)
+	defer putBuf(bp)
+	buf := (*bp)[:min(len(b), netChunk)]
+	for {
+		n, from, err := unix.Recvfrom(s.fd, buf, 0)
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err == unix.EAGAIN:
+			if e := s.wait(f, false); e != 0 {
+				fail(e)
+			}
+			return
+		case err != nil:
+			fail(errnoOf(err))
 			return
 		}
+		putBytes(b, buf[:n])
+		res[0] = vm.Int(int64(n))
+		setAddr(res, 1, from)
+		res[6] = vm.Int(0)
+		return
+	}
+}
+
+// sysSendTo(id int, b []byte, ip []byte, port int, zone string) (n, errno int):
+// one datagram to the address.
+func netSysSendTo(f *vm.Fiber, args, res []vm.Value) {
+	b := args[1].Slice()
+	ip, port, zone := Bytes(args[2]), int(args[3].Int()), args[4].String()
+	s, e, _ := ioStart(f, args, true, byNone)
+	if e != 0 {
+		res[0], res[1] = vm.Int(0), vm.Int(int64(e))
+		return
+	}
+	var buf []byte
+	if len(b) <= netChunk {
 		bp := getBuf(netChunk)
 		defer putBuf(bp)
-		buf := (*bp)[:min(len(b), netChunk)]
-		for {
-			n, from, err := unix.Recvfrom(s.fd, buf, 0)
-			switch {
-			case err == unix.EINTR:
-				continue
-			case err == unix.EAGAIN:
-				if e := s.wait(f, false); e != 0 {
-					fail(e)
-				}
-				return
-			case err != nil:
-				fail(errnoOf(err))
-				return
+		buf = (*bp)[:len(b)]
+	} else {
+		buf = make([]byte, len(b)) // a datagram goes out whole
+	}
+	guestBytesTo(buf, b)
+	to := sockaddr(int(s.family), ip, port, zone, "")
+	for {
+		err := unix.Sendto(s.fd, buf, 0, to)
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err == unix.EAGAIN:
+			if e := s.wait(f, true); e != 0 {
+				res[0], res[1] = vm.Int(0), vm.Int(int64(e))
 			}
-			putBytes(b, buf[:n])
-			res[0] = vm.Int(int64(n))
-			setAddr(res, 1, from)
-			res[6] = vm.Int(0)
+			return
+		case err != nil:
+			res[0], res[1] = vm.Int(0), vm.Int(int64(errnoOf(err)))
 			return
 		}
-	})
-	// sysSendTo(id int, b []byte, ip []byte, port int, zone string) (n, errno int):
-	// one datagram to the address.
-	reg("net.sysSendTo", func(f *vm.Fiber, args, res []vm.Value) {
-		b := args[1].Slice()
-		ip, port, zone := Bytes(args[2]), int(args[3].Int()), args[4].String()
-		s, e, _ := ioStart(f, args, true, byNone)
-		if e != 0 {
-			res[0], res[1] = vm.Int(0), vm.Int(int64(e))
-			return
-		}
-		var buf []byte
-		if len(b) <= netChunk {
-			bp := getBuf(netChunk)
-			defer putBuf(bp)
-			buf = (*bp)[:len(b)]
-		} else {
-			buf = make([]byte, len(b)) // a datagram goes out whole
-		}
-		guestBytesTo(buf, b)
-		to := sockaddr(int(s.family), ip, port, zone, "")
-		for {
-			err := unix.Sendto(s.fd, buf, 0, to)
-			switch {
-			case err == unix.EINTR:
-				continue
-			case err == unix.EAGAIN:
-				if e := s.wait(f, true); e != 0 {
-					res[0], res[1] = vm.Int(0), vm.Int(int64(e))
-				}
-				return
-			case err != nil:
-				res[0], res[1] = vm.Int(0), vm.Int(int64(errnoOf(err)))
-				return
-			}
-			res[0], res[1] = vm.Int(int64(len(buf))), vm.Int(0)
-			return
-		}
-	})
+		res[0], res[1] = vm.Int(int64(len(buf))), vm.Int(0)
+		return
+	}
 }

@@ -13,9 +13,9 @@ import (
 )
 
 // Host side of the guest os package. Files live in the machine's table
-// (machData, below); the standard streams are fds 0, 1 and 2 and go to the
-// machine's configured stdin, stdout and stderr. The bindings that can
-// block run on the syscall pool: see os_pool.go.
+// (machineState, below); the standard streams are fds 0, 1 and 2 and go
+// to the machine's configured stdin, stdout and stderr. The bindings that
+// can block run on the syscall pool: see os_pool.go.
 
 // Error codes shared with _std/os/os.go.
 const (
@@ -84,12 +84,12 @@ func stdName(fd int) string {
 func fdWritable(m *vm.Machine, fd int) bool {
 	switch fd {
 	case 1, 2:
-		return !mdata(m).stdClosed[fd]
+		return !stateOf(m).stdClosed[fd]
 	}
 	if fd < 3 {
 		return false
 	}
-	hf := mdata(m).files[fd]
+	hf := stateOf(m).files[fd]
 	return hf != nil && !hf.closed
 }
 
@@ -101,7 +101,7 @@ func fdWrite(m *vm.Machine, fd int, b []byte) (int, error) {
 	case 2:
 		return m.Stderr().Write(b)
 	}
-	hf := mdata(m).files[fd]
+	hf := stateOf(m).files[fd]
 	return hf.f.Write(b)
 }
 
@@ -113,7 +113,7 @@ func guestFile(v vm.Value) (fd int, name string) {
 
 // openFD returns the host file behind fd, or an error for op.
 func openFD(m *vm.Machine, fd int, name, op string) (*hostFile, error) {
-	d := mdata(m)
+	d := stateOf(m)
 	if fd < 3 {
 		if d.stdClosed[fd] {
 			return nil, pathErr(op, name, os.ErrClosed)
@@ -133,11 +133,11 @@ func openFD(m *vm.Machine, fd int, name, op string) (*hostFile, error) {
 	return hf, nil
 }
 
-// fileRead reads up to n bytes of the machine's file fd on the calling
+// fdRead reads up to n bytes of the machine's file fd on the calling
 // (machine) thread. The os bindings read on the syscall pool instead
 // (os_pool.go); this direct read is for host code that cannot park
 // (bufio's and fmt's scanning fast paths).
-func fileRead(m *vm.Machine, fd int, name string, n int, off int64, at bool) ([]byte, error) {
+func fdRead(m *vm.Machine, fd int, name string, n int, off int64, at bool) ([]byte, error) {
 	hf, err := openFD(m, fd, name, "read")
 	if err != nil {
 		return nil, err
@@ -156,7 +156,7 @@ func fileRead(m *vm.Machine, fd int, name string, n int, off int64, at bool) ([]
 		if m.Config.Stdin == nil {
 			return nil, io.EOF
 		}
-		d := mdata(m)
+		d := stateOf(m)
 		d.stdinMu.Lock()
 		k, err = m.Config.Stdin.Read(buf)
 		d.stdinMu.Unlock()
@@ -194,7 +194,7 @@ func hostFlags(flag int) int {
 	return h
 }
 
-func (d *machData) add(f *os.File, name string) int {
+func (d *machineState) add(f *os.File, name string) int {
 	d.mu.Lock()
 	fd := d.nextFD
 	d.nextFD++
@@ -203,9 +203,9 @@ func (d *machData) add(f *os.File, name string) int {
 	return fd
 }
 
-// env returns the machine's environment (copied on first use so Setenv
+// environ returns the machine's environment (copied on first use so Setenv
 // stays private to the run).
-func (d *machData) environ(m *vm.Machine) []string {
+func (d *machineState) environ(m *vm.Machine) []string {
 	if !d.envInit {
 		d.env = append([]string(nil), m.Config.Env...)
 		d.envInit = true
@@ -235,82 +235,109 @@ func envUnset(env []string, key string) []string {
 
 func modeBits(fi fs.FileInfo) uint32 { return uint32(fi.Mode()) }
 
-func init() {
-	reg("os.runtimeArgs", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = Strings(f.M.Config.Args)
-	})
-	reg("os.Exit", func(f *vm.Fiber, args, res []vm.Value) { panic(vm.Exit(int(args[0].Int()))) })
-	reg("os.LookupEnv", func(f *vm.Fiber, args, res []vm.Value) {
-		v, ok := envLookup(mdata(f.M).environ(f.M), args[0].String())
-		res[0], res[1] = vm.Str(v), vm.Bool(ok)
-	})
-	reg("os.setenv", func(f *vm.Fiber, args, res []vm.Value) {
-		k, v := args[0].String(), args[1].String()
-		if k == "" || strings.ContainsAny(k, "=\x00") || strings.ContainsRune(v, 0) {
-			res[0] = vm.Bool(false)
-			return
-		}
-		d := mdata(f.M)
-		env := envUnset(d.environ(f.M), k)
-		d.env = append(env, k+"="+v)
-		res[0] = vm.Bool(true)
-	})
-	reg("os.Unsetenv", func(f *vm.Fiber, args, res []vm.Value) {
-		d := mdata(f.M)
-		d.env = envUnset(d.environ(f.M), args[0].String())
-		res[0] = vm.Value{}
-	})
-	reg("os.Clearenv", func(f *vm.Fiber, args, res []vm.Value) {
-		d := mdata(f.M)
-		d.environ(f.M)
-		d.env = nil
-	})
-	reg("os.Environ", func(f *vm.Fiber, args, res []vm.Value) {
-		env := mdata(f.M).environ(f.M)
-		res[0] = Strings(append([]string{}, env...))
-	})
-	reg("os.hostname", func(f *vm.Fiber, args, res []vm.Value) {
-		h, _ := os.Hostname()
-		res[0] = vm.Str(h)
-	})
-	getpid := func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getpid())) }
-	reg("os.Getpid", getpid)
-	reg("syscall.Getpid", getpid)
-	reg("os.Getppid", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getppid())) })
-	reg("os.Getuid", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getuid())) })
-	reg("os.Getgid", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getgid())) })
-
-	// Seek never blocks (lseek): it stays on the machine's thread. The
-	// file operations that can block are in os_pool.go.
-	reg("(*os.File).seek", func(f *vm.Fiber, args, res []vm.Value) {
-		fd, name := guestFile(args[0])
-		off, whence := args[1].Int(), int(args[2].Int())
-		hf, err := openFD(f.M, fd, name, "seek")
-		var ret int64
-		if err == nil {
-			if hf == nil {
-				err = pathErr("seek", name, syscall.ESPIPE)
-			} else {
-				ret, err = hf.f.Seek(off, whence)
-			}
-		}
-		res[0] = vm.Int(ret)
-		setErr(res, 1, err)
-	})
-	reg("os.tempDir", func(f *vm.Fiber, args, res []vm.Value) {
-		dir, ok := envLookup(mdata(f.M).environ(f.M), "TMPDIR")
-		if !ok || dir == "" {
-			dir = "/tmp"
-		}
-		res[0] = vm.Str(dir)
-	})
+var osFuncs = hostTable{
+	"os.runtimeArgs":  osRuntimeArgs,
+	"os.Exit":         osExit,
+	"os.LookupEnv":    osLookupEnv,
+	"os.setenv":       osSetenv,
+	"os.Unsetenv":     osUnsetenv,
+	"os.Clearenv":     osClearenv,
+	"os.Environ":      osEnviron,
+	"os.hostname":     osHostname,
+	"os.Getpid":       osGetpid,
+	"syscall.Getpid":  osGetpid,
+	"os.Getppid":      osGetppid,
+	"os.Getuid":       osGetuid,
+	"os.Getgid":       osGetgid,
+	"(*os.File).seek": fileSeek,
+	"os.tempDir":      osTempDir,
 }
 
-// machData is the host-side state the guest std keeps per Machine (one
-// run): open files, the guest type descriptors fmt needs. It is found
-// through a weakly keyed table so a Machine that is dropped without
-// CloseAll still gets its files closed by a cleanup.
-type machData struct {
+// osGetpid is both os.Getpid and syscall.Getpid.
+func osGetpid(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getpid())) }
+
+func osRuntimeArgs(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = Strings(f.M.Config.Args)
+}
+
+func osExit(f *vm.Fiber, args, res []vm.Value) { panic(vm.Exit(int(args[0].Int()))) }
+
+func osLookupEnv(f *vm.Fiber, args, res []vm.Value) {
+	v, ok := envLookup(stateOf(f.M).environ(f.M), args[0].String())
+	res[0], res[1] = vm.Str(v), vm.Bool(ok)
+}
+
+func osSetenv(f *vm.Fiber, args, res []vm.Value) {
+	k, v := args[0].String(), args[1].String()
+	if k == "" || strings.ContainsAny(k, "=\x00") || strings.ContainsRune(v, 0) {
+		res[0] = vm.Bool(false)
+		return
+	}
+	d := stateOf(f.M)
+	env := envUnset(d.environ(f.M), k)
+	d.env = append(env, k+"="+v)
+	res[0] = vm.Bool(true)
+}
+
+func osUnsetenv(f *vm.Fiber, args, res []vm.Value) {
+	d := stateOf(f.M)
+	d.env = envUnset(d.environ(f.M), args[0].String())
+	res[0] = vm.Value{}
+}
+
+func osClearenv(f *vm.Fiber, args, res []vm.Value) {
+	d := stateOf(f.M)
+	d.environ(f.M)
+	d.env = nil
+}
+
+func osEnviron(f *vm.Fiber, args, res []vm.Value) {
+	env := stateOf(f.M).environ(f.M)
+	res[0] = Strings(append([]string{}, env...))
+}
+
+func osHostname(f *vm.Fiber, args, res []vm.Value) {
+	h, _ := os.Hostname()
+	res[0] = vm.Str(h)
+}
+
+func osGetppid(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getppid())) }
+
+func osGetuid(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getuid())) }
+
+func osGetgid(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getgid())) }
+
+// Seek never blocks (lseek): it stays on the machine's thread. The
+// file operations that can block are in os_pool.go.
+func fileSeek(f *vm.Fiber, args, res []vm.Value) {
+	fd, name := guestFile(args[0])
+	off, whence := args[1].Int(), int(args[2].Int())
+	hf, err := openFD(f.M, fd, name, "seek")
+	var ret int64
+	if err == nil {
+		if hf == nil {
+			err = pathErr("seek", name, syscall.ESPIPE)
+		} else {
+			ret, err = hf.f.Seek(off, whence)
+		}
+	}
+	res[0] = vm.Int(ret)
+	setErr(res, 1, err)
+}
+
+func osTempDir(f *vm.Fiber, args, res []vm.Value) {
+	dir, ok := envLookup(stateOf(f.M).environ(f.M), "TMPDIR")
+	if !ok || dir == "" {
+		dir = "/tmp"
+	}
+	res[0] = vm.Str(dir)
+}
+
+// machineState is the host-side state the guest std keeps per Machine
+// (one shard of a run): open files and sockets, the environment, signal
+// delivery, the guest types and variables fmt needs. It lives on the
+// Machine (stateOf); CloseAll releases its files and sockets.
+type machineState struct {
 	mu sync.Mutex // CloseAll may run on another goroutine than the machine
 
 	// stdinMu serializes reads of Config.Stdin: pool workers (os_pool.go)
@@ -363,15 +390,15 @@ type machData struct {
 	stateT *vm.Type
 }
 
-// mdata returns m's host-side state, creating it on first use. It lives
+// stateOf returns m's host-side state, creating it on first use. It lives
 // on the machine itself (Machine.HostData), so shards never contend for it.
-func mdata(m *vm.Machine) *machData {
-	return m.HostData(newMachData).(*machData)
+func stateOf(m *vm.Machine) *machineState {
+	return m.HostData(newMachineState).(*machineState)
 }
 
-func newMachData() any { return &machData{files: map[int]*hostFile{}, nextFD: 3} }
+func newMachineState() any { return &machineState{files: map[int]*hostFile{}, nextFD: 3} }
 
-func (d *machData) closeFiles() {
+func (d *machineState) closeFiles() {
 	d.mu.Lock()
 	files := d.files
 	d.files = map[int]*hostFile{}
@@ -383,10 +410,10 @@ func (d *machData) closeFiles() {
 }
 
 // CloseAll releases everything the guest std holds for machine m: every
-// file and socket the program opened and did not close is closed. The VM
-// calls it when a run ends.
+// file and socket the program opened and did not close is closed. The
+// root package calls it when a run ends.
 func CloseAll(m *vm.Machine) {
-	mdata(m).closeFiles()
+	stateOf(m).closeFiles()
 }
 
 // hostFile is one file a guest program opened.

@@ -26,9 +26,9 @@ import (
 //
 // The machine's standard output and error are its own buffers and stay
 // direct; standard input reads Config.Stdin, which may block, so reads of
-// fd 0 go to the pool too (serialized by machData.stdinMu, since a host
-// io.Reader need not be safe for concurrent use). Cheap calls that cannot
-// block (Seek, the environment, Getpid) stay direct.
+// fd 0 go to the pool too (serialized by machineState.stdinMu, since a
+// host io.Reader need not be safe for concurrent use). Cheap calls that
+// cannot block (Seek, the environment, Getpid) stay direct.
 //
 // A fiber cancelled while its job runs does not see the result: a file
 // that job opened is closed by os.File's cleanup once it is unreachable.
@@ -59,10 +59,11 @@ type poolStart func(f *vm.Fiber, args, res []vm.Value) func() *poolRes
 // res (they overlap).
 type poolFinish func(f *vm.Fiber, args, res []vm.Value, r *poolRes)
 
-// pooled registers a host function whose blocking part runs on the
-// syscall pool.
-func pooled(name string, start poolStart, finish poolFinish) {
-	reg(name, func(f *vm.Fiber, args, res []vm.Value) {
+// pooled builds the host function of a call whose blocking part runs on
+// the syscall pool: start on the first entry, finish on the resumed call.
+// osPoolFuncs is built from it.
+func pooled(start poolStart, finish poolFinish) vm.HostFunc {
+	return func(f *vm.Fiber, args, res []vm.Value) {
 		if f.Resuming() {
 			r, _ := f.HostState().(*poolRes)
 			f.SetHostState(nil)
@@ -75,7 +76,7 @@ func pooled(name string, start poolStart, finish poolFinish) {
 		if work := start(f, args, res); work != nil {
 			f.M.Offload(f, "syscall", func() any { return work() })
 		}
-	})
+	}
 }
 
 // The common result shapes.
@@ -150,7 +151,7 @@ func startRead(f *vm.Fiber, res []vm.Value, fd int, name string, n int, off int6
 	case fd == 0 && !at && f.M.Config.Stdin == nil:
 		err = io.EOF
 	case fd == 0 && !at:
-		in, d := f.M.Config.Stdin, mdata(f.M)
+		in, d := f.M.Config.Stdin, stateOf(f.M)
 		return func() *poolRes {
 			buf := make([]byte, n)
 			d.stdinMu.Lock()
@@ -213,7 +214,7 @@ func startWrite(f *vm.Fiber, res []vm.Value, fd int, name string, b []byte, off 
 // tempDirOf returns dir, or the run's temporary directory if dir is empty.
 func tempDirOf(m *vm.Machine, dir string) string {
 	if dir == "" {
-		dir, _ = envLookup(mdata(m).environ(m), "TMPDIR")
+		dir, _ = envLookup(stateOf(m).environ(m), "TMPDIR")
 		if dir == "" {
 			dir = "/tmp"
 		}
@@ -221,248 +222,306 @@ func tempDirOf(m *vm.Machine, dir string) string {
 	return dir
 }
 
-func init() {
+var osPoolFuncs = hostTable{
 	// Methods of *os.File.
-	pooled("(*os.File).read", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		fd, name := guestFile(args[0])
-		n := len(args[1].Slice())
-		return startRead(f, res, fd, name, n, 0, false)
-	}, finishRead)
-	pooled("(*os.File).readAt", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		fd, name := guestFile(args[0])
-		n, off := len(args[1].Slice()), args[2].Int()
-		return startRead(f, res, fd, name, n, off, true)
-	}, finishRead)
-	pooled("(*os.File).write", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		fd, name := guestFile(args[0])
-		b := Bytes(args[1])
-		return startWrite(f, res, fd, name, b, 0, false)
-	}, finishN)
-	pooled("(*os.File).writeString", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		fd, name := guestFile(args[0])
-		s := args[1].String()
-		if fd == 1 && fdWritable(f.M, 1) {
-			n, err := f.M.Out.WriteString(s)
-			res[0] = vm.Int(int64(n))
-			setErr(res, 1, err)
-			return nil
-		}
-		return startWrite(f, res, fd, name, []byte(s), 0, false)
-	}, finishN)
-	pooled("(*os.File).writeAt", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		fd, name := guestFile(args[0])
-		b, off := Bytes(args[1]), args[2].Int()
-		return startWrite(f, res, fd, name, b, off, true)
-	}, finishN)
-	pooled("(*os.File).close", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		fd, name := guestFile(args[0])
-		d := mdata(f.M)
-		if fd < 3 {
-			var err error
-			if d.stdClosed[fd] {
-				err = pathErr("close", name, os.ErrClosed)
-			}
-			if fd == 1 {
-				f.M.Out.Flush()
-			}
-			d.stdClosed[fd] = true
-			setErr(res, 0, err)
-			return nil
-		}
-		d.mu.Lock()
-		hf := d.files[fd]
-		delete(d.files, fd)
-		d.mu.Unlock()
-		if hf == nil || hf.closed || hf.f == nil {
-			setErr(res, 0, pathErr("close", name, os.ErrClosed))
-			return nil
-		}
-		hf.closed = true
-		return errWork(hf.f.Close)
-	}, finishErr)
-	pooled("(*os.File).sync", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		fd, name := guestFile(args[0])
-		hf, err := openFD(f.M, fd, name, "sync")
-		if err == nil && hf != nil {
-			return errWork(hf.f.Sync)
-		}
-		if err == nil && fd == 1 {
-			f.M.Out.Flush()
-		}
-		setErr(res, 0, err)
-		return nil
-	}, finishErr)
-	pooled("(*os.File).truncate", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		fd, name := guestFile(args[0])
-		size := args[1].Int()
-		hf, err := openFD(f.M, fd, name, "truncate")
-		if err == nil && hf != nil {
-			file := hf.f
-			return errWork(func() error { return file.Truncate(size) })
-		}
-		if err == nil {
-			err = pathErr("truncate", name, syscall.EINVAL)
-		}
-		setErr(res, 0, err)
-		return nil
-	}, finishErr)
-	pooled("(*os.File).stat", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		fd, name := guestFile(args[0])
-		hf, err := openFD(f.M, fd, name, "stat")
-		if err != nil {
-			finishStat(f, args, res, &poolRes{err: err})
-			return nil
-		}
-		var file *os.File
-		if hf != nil {
-			file = hf.f
-		} else {
-			file = [...]*os.File{os.Stdin, os.Stdout, os.Stderr}[fd]
-		}
-		return func() *poolRes {
-			fi, err := file.Stat()
-			return &poolRes{fi: fi, err: err}
-		}
-	}, finishStat)
-	pooled("(*os.File).readDir", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		fd, name := guestFile(args[0])
-		n := int(args[1].Int())
-		hf, err := openFD(f.M, fd, name, "readdirent")
-		if err == nil && hf != nil {
-			file := hf.f
-			return func() *poolRes {
-				ents, err := file.ReadDir(n)
-				if err == io.EOF {
-					err = nil
-				}
-				return &poolRes{ents: ents, err: err}
-			}
-		}
-		if err == nil {
-			err = pathErr("readdirent", name, syscall.ENOTDIR)
-		}
-		dirRes(res, nil, err)
-		return nil
-	}, finishDir)
+	"(*os.File).read":        pooled(fileRead, finishRead),
+	"(*os.File).readAt":      pooled(fileReadAt, finishRead),
+	"(*os.File).write":       pooled(fileWrite, finishN),
+	"(*os.File).writeString": pooled(fileWriteString, finishN),
+	"(*os.File).writeAt":     pooled(fileWriteAt, finishN),
+	"(*os.File).close":       pooled(fileClose, finishErr),
+	"(*os.File).sync":        pooled(fileSync, finishErr),
+	"(*os.File).truncate":    pooled(fileTruncate, finishErr),
+	"(*os.File).stat":        pooled(fileStat, finishStat),
+	"(*os.File).readDir":     pooled(fileReadDir, finishDir),
 
 	// Functions on paths.
-	pooled("os.openFile", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		name, flag, perm := args[0].String(), hostFlags(int(args[1].Int())), fs.FileMode(args[2].N)
+	"os.openFile":   pooled(osOpenFile, finishOpenFile),
+	"os.readFile":   pooled(osReadFile, finishReadFile),
+	"os.writeFile":  pooled(osWriteFile, finishErr),
+	"os.stat":       pooled(osStat, finishStat),
+	"os.mkdir":      pooled(osMkdir, finishErr),
+	"os.remove":     pooled(osRemove, finishErr),
+	"os.rename":     pooled(osRename, finishRename),
+	"os.readDir":    pooled(osReadDir, finishDir),
+	"os.getwd":      pooled(osGetwd, finishGetwd),
+	"os.mkdirTemp":  pooled(osMkdirTemp, finishMkdirTemp),
+	"os.createTemp": pooled(osCreateTemp, finishCreateTemp),
+	"os.chmod":      pooled(osChmod, finishErr),
+	"os.truncate":   pooled(osTruncate, finishErr),
+}
+
+func fileRead(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	fd, name := guestFile(args[0])
+	n := len(args[1].Slice())
+	return startRead(f, res, fd, name, n, 0, false)
+}
+
+func fileReadAt(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	fd, name := guestFile(args[0])
+	n, off := len(args[1].Slice()), args[2].Int()
+	return startRead(f, res, fd, name, n, off, true)
+}
+
+func fileWrite(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	fd, name := guestFile(args[0])
+	b := Bytes(args[1])
+	return startWrite(f, res, fd, name, b, 0, false)
+}
+
+func fileWriteString(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	fd, name := guestFile(args[0])
+	s := args[1].String()
+	if fd == 1 && fdWritable(f.M, 1) {
+		n, err := f.M.Out.WriteString(s)
+		res[0] = vm.Int(int64(n))
+		setErr(res, 1, err)
+		return nil
+	}
+	return startWrite(f, res, fd, name, []byte(s), 0, false)
+}
+
+func fileWriteAt(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	fd, name := guestFile(args[0])
+	b, off := Bytes(args[1]), args[2].Int()
+	return startWrite(f, res, fd, name, b, off, true)
+}
+
+func fileClose(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	fd, name := guestFile(args[0])
+	d := stateOf(f.M)
+	if fd < 3 {
+		var err error
+		if d.stdClosed[fd] {
+			err = pathErr("close", name, os.ErrClosed)
+		}
+		if fd == 1 {
+			f.M.Out.Flush()
+		}
+		d.stdClosed[fd] = true
+		setErr(res, 0, err)
+		return nil
+	}
+	d.mu.Lock()
+	hf := d.files[fd]
+	delete(d.files, fd)
+	d.mu.Unlock()
+	if hf == nil || hf.closed || hf.f == nil {
+		setErr(res, 0, pathErr("close", name, os.ErrClosed))
+		return nil
+	}
+	hf.closed = true
+	return errWork(hf.f.Close)
+}
+
+func fileSync(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	fd, name := guestFile(args[0])
+	hf, err := openFD(f.M, fd, name, "sync")
+	if err == nil && hf != nil {
+		return errWork(hf.f.Sync)
+	}
+	if err == nil && fd == 1 {
+		f.M.Out.Flush()
+	}
+	setErr(res, 0, err)
+	return nil
+}
+
+func fileTruncate(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	fd, name := guestFile(args[0])
+	size := args[1].Int()
+	hf, err := openFD(f.M, fd, name, "truncate")
+	if err == nil && hf != nil {
+		file := hf.f
+		return errWork(func() error { return file.Truncate(size) })
+	}
+	if err == nil {
+		err = pathErr("truncate", name, syscall.EINVAL)
+	}
+	setErr(res, 0, err)
+	return nil
+}
+
+func fileStat(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	fd, name := guestFile(args[0])
+	hf, err := openFD(f.M, fd, name, "stat")
+	if err != nil {
+		finishStat(f, args, res, &poolRes{err: err})
+		return nil
+	}
+	var file *os.File
+	if hf != nil {
+		file = hf.f
+	} else {
+		file = [...]*os.File{os.Stdin, os.Stdout, os.Stderr}[fd]
+	}
+	return func() *poolRes {
+		fi, err := file.Stat()
+		return &poolRes{fi: fi, err: err}
+	}
+}
+
+func fileReadDir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	fd, name := guestFile(args[0])
+	n := int(args[1].Int())
+	hf, err := openFD(f.M, fd, name, "readdirent")
+	if err == nil && hf != nil {
+		file := hf.f
 		return func() *poolRes {
-			file, err := os.OpenFile(name, flag, perm)
-			return &poolRes{file: file, name: name, err: err}
-		}
-	}, func(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
-		fd := 0
-		if r.err == nil {
-			fd = mdata(f.M).add(r.file, r.name)
-		}
-		res[0] = vm.Int(int64(fd))
-		setErr(res, 1, r.err)
-	})
-	pooled("os.readFile", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		name := args[0].String()
-		return func() *poolRes {
-			b, err := os.ReadFile(name)
-			return &poolRes{data: b, err: err}
-		}
-	}, func(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
-		switch {
-		case r.err != nil:
-			res[0] = vm.Value{}
-		case r.data == nil:
-			res[0] = vm.Value{R: []vm.Value{}}
-		default:
-			res[0] = BytesValue(r.data)
-		}
-		setErr(res, 1, r.err)
-	})
-	pooled("os.writeFile", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		name, data, perm := args[0].String(), Bytes(args[1]), fs.FileMode(args[2].N)
-		return errWork(func() error { return os.WriteFile(name, data, perm) })
-	}, finishErr)
-	pooled("os.stat", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		name, lstat := args[0].String(), args[1].Bool()
-		return func() *poolRes {
-			stat := os.Stat
-			if lstat {
-				stat = os.Lstat
+			ents, err := file.ReadDir(n)
+			if err == io.EOF {
+				err = nil
 			}
-			fi, err := stat(name)
-			return &poolRes{fi: fi, err: err}
-		}
-	}, finishStat)
-	pooled("os.mkdir", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		name, perm, all := args[0].String(), fs.FileMode(args[1].N), args[2].Bool()
-		if all {
-			return errWork(func() error { return os.MkdirAll(name, perm) })
-		}
-		return errWork(func() error { return os.Mkdir(name, perm) })
-	}, finishErr)
-	pooled("os.remove", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		name, all := args[0].String(), args[1].Bool()
-		if all {
-			return errWork(func() error { return os.RemoveAll(name) })
-		}
-		return errWork(func() error { return os.Remove(name) })
-	}, finishErr)
-	pooled("os.rename", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		from, to := args[0].String(), args[1].String()
-		return errWork(func() error { return os.Rename(from, to) })
-	}, func(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
-		code, _, _, msg := errParts(r.err)
-		res[0], res[1] = vm.Int(int64(code)), vm.Str(msg)
-	})
-	pooled("os.readDir", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		name := args[0].String()
-		return func() *poolRes {
-			ents, err := os.ReadDir(name)
 			return &poolRes{ents: ents, err: err}
 		}
-	}, finishDir)
-	pooled("os.getwd", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		return func() *poolRes {
-			dir, err := os.Getwd()
-			return &poolRes{name: dir, err: err}
+	}
+	if err == nil {
+		err = pathErr("readdirent", name, syscall.ENOTDIR)
+	}
+	dirRes(res, nil, err)
+	return nil
+}
+
+func osOpenFile(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	name, flag, perm := args[0].String(), hostFlags(int(args[1].Int())), fs.FileMode(args[2].N)
+	return func() *poolRes {
+		file, err := os.OpenFile(name, flag, perm)
+		return &poolRes{file: file, name: name, err: err}
+	}
+}
+
+func finishOpenFile(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	fd := 0
+	if r.err == nil {
+		fd = stateOf(f.M).add(r.file, r.name)
+	}
+	res[0] = vm.Int(int64(fd))
+	setErr(res, 1, r.err)
+}
+
+func osReadFile(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	name := args[0].String()
+	return func() *poolRes {
+		b, err := os.ReadFile(name)
+		return &poolRes{data: b, err: err}
+	}
+}
+
+func finishReadFile(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	switch {
+	case r.err != nil:
+		res[0] = vm.Value{}
+	case r.data == nil:
+		res[0] = vm.Value{R: []vm.Value{}}
+	default:
+		res[0] = BytesValue(r.data)
+	}
+	setErr(res, 1, r.err)
+}
+
+func osWriteFile(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	name, data, perm := args[0].String(), Bytes(args[1]), fs.FileMode(args[2].N)
+	return errWork(func() error { return os.WriteFile(name, data, perm) })
+}
+
+func osStat(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	name, lstat := args[0].String(), args[1].Bool()
+	return func() *poolRes {
+		stat := os.Stat
+		if lstat {
+			stat = os.Lstat
 		}
-	}, func(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
-		res[0] = vm.Str(r.name)
-		setErr(res, 1, r.err)
-	})
-	pooled("os.mkdirTemp", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		dir, pattern := tempDirOf(f.M, args[0].String()), args[1].String()
-		return func() *poolRes {
-			name, err := os.MkdirTemp(dir, pattern)
-			return &poolRes{name: name, err: err}
+		fi, err := stat(name)
+		return &poolRes{fi: fi, err: err}
+	}
+}
+
+func osMkdir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	name, perm, all := args[0].String(), fs.FileMode(args[1].N), args[2].Bool()
+	if all {
+		return errWork(func() error { return os.MkdirAll(name, perm) })
+	}
+	return errWork(func() error { return os.Mkdir(name, perm) })
+}
+
+func osRemove(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	name, all := args[0].String(), args[1].Bool()
+	if all {
+		return errWork(func() error { return os.RemoveAll(name) })
+	}
+	return errWork(func() error { return os.Remove(name) })
+}
+
+func osRename(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	from, to := args[0].String(), args[1].String()
+	return errWork(func() error { return os.Rename(from, to) })
+}
+
+func finishRename(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	code, _, _, msg := errParts(r.err)
+	res[0], res[1] = vm.Int(int64(code)), vm.Str(msg)
+}
+
+func osReadDir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	name := args[0].String()
+	return func() *poolRes {
+		ents, err := os.ReadDir(name)
+		return &poolRes{ents: ents, err: err}
+	}
+}
+
+func osGetwd(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	return func() *poolRes {
+		dir, err := os.Getwd()
+		return &poolRes{name: dir, err: err}
+	}
+}
+
+func finishGetwd(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	res[0] = vm.Str(r.name)
+	setErr(res, 1, r.err)
+}
+
+func osMkdirTemp(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	dir, pattern := tempDirOf(f.M, args[0].String()), args[1].String()
+	return func() *poolRes {
+		name, err := os.MkdirTemp(dir, pattern)
+		return &poolRes{name: name, err: err}
+	}
+}
+
+func finishMkdirTemp(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	res[0] = vm.Str(r.name)
+	setErr(res, 1, r.err)
+}
+
+func osCreateTemp(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	dir, pattern := tempDirOf(f.M, args[0].String()), args[1].String()
+	return func() *poolRes {
+		file, err := os.CreateTemp(dir, pattern)
+		r := &poolRes{file: file, err: err}
+		if err == nil {
+			r.name = file.Name()
 		}
-	}, func(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
-		res[0] = vm.Str(r.name)
-		setErr(res, 1, r.err)
-	})
-	pooled("os.createTemp", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		dir, pattern := tempDirOf(f.M, args[0].String()), args[1].String()
-		return func() *poolRes {
-			file, err := os.CreateTemp(dir, pattern)
-			r := &poolRes{file: file, err: err}
-			if err == nil {
-				r.name = file.Name()
-			}
-			return r
-		}
-	}, func(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
-		fd := 0
-		if r.err == nil {
-			fd = mdata(f.M).add(r.file, r.name)
-		}
-		res[0], res[1] = vm.Int(int64(fd)), vm.Str(r.name)
-		setErr(res, 2, r.err)
-	})
-	pooled("os.chmod", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		name, mode := args[0].String(), fs.FileMode(args[1].N)
-		return errWork(func() error { return os.Chmod(name, mode) })
-	}, finishErr)
-	pooled("os.truncate", func(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-		name, size := args[0].String(), args[1].Int()
-		return errWork(func() error { return os.Truncate(name, size) })
-	}, finishErr)
+		return r
+	}
+}
+
+func finishCreateTemp(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	fd := 0
+	if r.err == nil {
+		fd = stateOf(f.M).add(r.file, r.name)
+	}
+	res[0], res[1] = vm.Int(int64(fd)), vm.Str(r.name)
+	setErr(res, 2, r.err)
+}
+
+func osChmod(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	name, mode := args[0].String(), fs.FileMode(args[1].N)
+	return errWork(func() error { return os.Chmod(name, mode) })
+}
+
+func osTruncate(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	name, size := args[0].String(), args[1].Int()
+	return errWork(func() error { return os.Truncate(name, size) })
 }

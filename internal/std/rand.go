@@ -60,70 +60,105 @@ func rngAt(p vm.Value) rand.Source64 {
 	return h
 }
 
-func init() {
-	reg("math/rand.newRngSource", func(f *vm.Fiber, args, res []vm.Value) {
-		fs := structFields(args[0], 1)
-		fs[0].R = rand.NewSource(args[1].Int()).(rand.Source64)
-	})
-	reg("(*math/rand.rngSource).Int63", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(rngAt(args[0]).Int63())
-	})
-	reg("(*math/rand.rngSource).Uint64", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Uint(rngAt(args[0]).Uint64())
-	})
-	reg("(math/rand.runtimeSource).Int63", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(f.M.Rand() >> 1))
-	})
-	reg("(math/rand.runtimeSource).Uint64", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Uint(f.M.Rand())
-	})
-	reg("math/rand.normFloat64", func(f *vm.Fiber, args, res []vm.Value) {
-		r := rand.New(guestSource{f: f, src: args[0].Iface()})
-		res[0] = vm.Float(r.NormFloat64())
-	})
-	reg("math/rand.expFloat64", func(f *vm.Fiber, args, res []vm.Value) {
-		r := rand.New(guestSource{f: f, src: args[0].Iface()})
-		res[0] = vm.Float(r.ExpFloat64())
-	})
+var randFuncs = hostTable{
+	"math/rand.newRngSource":           randNewRngSource,
+	"(*math/rand.rngSource).Int63":     rngSourceInt63,
+	"(*math/rand.rngSource).Uint64":    rngSourceUint64,
+	"(math/rand.runtimeSource).Int63":  randRuntimeSourceInt63,
+	"(math/rand.runtimeSource).Uint64": randRuntimeSourceUint64,
+	"math/rand.normFloat64":            randNormFloat64,
+	"math/rand.expFloat64":             randExpFloat64,
 
-	// math/rand/v2
-	reg("(*math/rand/v2.PCG).Uint64", func(f *vm.Fiber, args, res []vm.Value) {
-		fs := structFields(args[0], 2)
-		p := randv2.NewPCG(fs[0].N, fs[1].N)
-		v := p.Uint64()
-		b, _ := p.MarshalBinary() // "pcg:" + hi + lo, big-endian
-		fs[0].N = binary.BigEndian.Uint64(b[4:])
-		fs[1].N = binary.BigEndian.Uint64(b[12:])
-		res[0] = vm.Uint(v)
-	})
-	reg("math/rand/v2.newChaCha8", func(f *vm.Fiber, args, res []vm.Value) {
-		fs := structFields(args[0], 1)
-		var seed [32]byte
-		for i, b := range args[1].Slice() {
-			seed[i] = byte(b.N)
-		}
-		fs[0].R = randv2.NewChaCha8(seed)
-	})
-	reg("(*math/rand/v2.ChaCha8).Uint64", func(f *vm.Fiber, args, res []vm.Value) {
-		fs := structFields(args[0], 1)
-		c, ok := fs[0].R.(*randv2.ChaCha8)
-		if !ok {
-			c = randv2.NewChaCha8([32]byte{})
-			fs[0].R = c
-		}
-		res[0] = vm.Uint(c.Uint64())
-	})
-	reg("(math/rand/v2.runtimeSource).Uint64", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Uint(f.M.Rand())
-	})
-	reg("math/rand/v2.normFloat64", func(f *vm.Fiber, args, res []vm.Value) {
-		r := randv2.New(guestSource64{f: f, src: args[0].Iface()})
-		res[0] = vm.Float(r.NormFloat64())
-	})
-	reg("math/rand/v2.expFloat64", func(f *vm.Fiber, args, res []vm.Value) {
-		r := randv2.New(guestSource64{f: f, src: args[0].Iface()})
-		res[0] = vm.Float(r.ExpFloat64())
-	})
+	// math/rand/v2.
+	"(*math/rand/v2.PCG).Uint64":          pcgUint64,
+	"math/rand/v2.newChaCha8":             randV2NewChaCha8,
+	"(*math/rand/v2.ChaCha8).Uint64":      chaCha8Uint64,
+	"(math/rand/v2.runtimeSource).Uint64": randV2RuntimeSourceUint64,
+	"math/rand/v2.normFloat64":            randV2NormFloat64,
+	"math/rand/v2.expFloat64":             randV2ExpFloat64,
+
+	// Zipf and ChaCha8 keep host state in the guest value.
+	"math/rand.newZipf":            randNewZipf,
+	"math/rand/v2.newZipf":         randV2NewZipf,
+	"math/rand.zipfUint64":         zipfUint64,
+	"math/rand/v2.zipfUint64":      zipfUint64,
+	"math/rand/v2.chachaRead":      randV2ChachaRead,
+	"math/rand/v2.chachaMarshal":   randV2ChachaMarshal,
+	"math/rand/v2.chachaUnmarshal": randV2ChachaUnmarshal,
+}
+
+func randNewRngSource(f *vm.Fiber, args, res []vm.Value) {
+	fs := structFields(args[0], 1)
+	fs[0].R = rand.NewSource(args[1].Int()).(rand.Source64)
+}
+
+func rngSourceInt63(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(rngAt(args[0]).Int63())
+}
+
+func rngSourceUint64(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Uint(rngAt(args[0]).Uint64())
+}
+
+func randRuntimeSourceInt63(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(f.M.Rand() >> 1))
+}
+
+func randRuntimeSourceUint64(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Uint(f.M.Rand())
+}
+
+func randNormFloat64(f *vm.Fiber, args, res []vm.Value) {
+	r := rand.New(guestSource{f: f, src: args[0].Iface()})
+	res[0] = vm.Float(r.NormFloat64())
+}
+
+func randExpFloat64(f *vm.Fiber, args, res []vm.Value) {
+	r := rand.New(guestSource{f: f, src: args[0].Iface()})
+	res[0] = vm.Float(r.ExpFloat64())
+}
+
+func pcgUint64(f *vm.Fiber, args, res []vm.Value) {
+	fs := structFields(args[0], 2)
+	p := randv2.NewPCG(fs[0].N, fs[1].N)
+	v := p.Uint64()
+	b, _ := p.MarshalBinary() // "pcg:" + hi + lo, big-endian
+	fs[0].N = binary.BigEndian.Uint64(b[4:])
+	fs[1].N = binary.BigEndian.Uint64(b[12:])
+	res[0] = vm.Uint(v)
+}
+
+func randV2NewChaCha8(f *vm.Fiber, args, res []vm.Value) {
+	fs := structFields(args[0], 1)
+	var seed [32]byte
+	for i, b := range args[1].Slice() {
+		seed[i] = byte(b.N)
+	}
+	fs[0].R = randv2.NewChaCha8(seed)
+}
+
+func chaCha8Uint64(f *vm.Fiber, args, res []vm.Value) {
+	fs := structFields(args[0], 1)
+	c, ok := fs[0].R.(*randv2.ChaCha8)
+	if !ok {
+		c = randv2.NewChaCha8([32]byte{})
+		fs[0].R = c
+	}
+	res[0] = vm.Uint(c.Uint64())
+}
+
+func randV2RuntimeSourceUint64(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Uint(f.M.Rand())
+}
+
+func randV2NormFloat64(f *vm.Fiber, args, res []vm.Value) {
+	r := randv2.New(guestSource64{f: f, src: args[0].Iface()})
+	res[0] = vm.Float(r.NormFloat64())
+}
+
+func randV2ExpFloat64(f *vm.Fiber, args, res []vm.Value) {
+	r := randv2.New(guestSource64{f: f, src: args[0].Iface()})
+	res[0] = vm.Float(r.ExpFloat64())
 }
 
 // hostZipf is the host state of a guest Zipf: Go's generator over the
@@ -154,57 +189,60 @@ func chachaAt(p vm.Value) *randv2.ChaCha8 {
 	return c
 }
 
-func init() {
-	reg("math/rand.newZipf", func(f *vm.Fiber, args, res []vm.Value) {
-		fs := structFields(args[0], 1)
-		src := &guestSource{f: f, src: args[1].Iface()}
-		z := rand.NewZipf(rand.New(src), args[2].Float(), args[3].Float(), args[4].N)
-		if z != nil {
-			fs[0].R = &hostZipf{z1: z, src: src}
-		}
-		res[0] = vm.Bool(z != nil)
-	})
-	reg("math/rand/v2.newZipf", func(f *vm.Fiber, args, res []vm.Value) {
-		fs := structFields(args[0], 1)
-		src := &guestSource64{f: f, src: args[1].Iface()}
-		z := randv2.NewZipf(randv2.New(src), args[2].Float(), args[3].Float(), args[4].N)
-		if z != nil {
-			fs[0].R = &hostZipf{z2: z, s64: src}
-		}
-		res[0] = vm.Bool(z != nil)
-	})
-	zipfNext := func(f *vm.Fiber, args, res []vm.Value) {
-		fs := structFields(args[0], 1)
-		h, ok := fs[0].R.(*hostZipf)
-		if !ok {
-			panic(vm.RuntimeError(errNilDeref))
-		}
-		res[0] = vm.Uint(h.next(f))
+// zipfUint64 serves both math/rand and math/rand/v2: a hostZipf holds
+// either generator.
+func zipfUint64(f *vm.Fiber, args, res []vm.Value) {
+	fs := structFields(args[0], 1)
+	h, ok := fs[0].R.(*hostZipf)
+	if !ok {
+		panic(vm.RuntimeError(errNilDeref))
 	}
-	reg("math/rand.zipfUint64", zipfNext)
-	reg("math/rand/v2.zipfUint64", zipfNext)
-	reg("math/rand/v2.chachaRead", func(f *vm.Fiber, args, res []vm.Value) {
-		c := chachaAt(args[0])
-		p := args[1].Slice()
-		b := make([]byte, len(p))
-		c.Read(b)
-		for i, x := range b {
-			p[i] = vm.Uint(uint64(x))
-		}
-		res[0] = vm.Int(int64(len(p)))
-	})
-	reg("math/rand/v2.chachaMarshal", func(f *vm.Fiber, args, res []vm.Value) {
-		b, _ := chachaAt(args[0]).MarshalBinary()
-		res[0] = BytesValue(b)
-	})
-	reg("math/rand/v2.chachaUnmarshal", func(f *vm.Fiber, args, res []vm.Value) {
-		c := chachaAt(args[0])
-		data := Bytes(args[1])
-		res[0] = vm.Value{}
-		if err := c.UnmarshalBinary(data); err != nil {
-			res[0] = vm.Str(err.Error())
-		}
-	})
+	res[0] = vm.Uint(h.next(f))
+}
+
+func randNewZipf(f *vm.Fiber, args, res []vm.Value) {
+	fs := structFields(args[0], 1)
+	src := &guestSource{f: f, src: args[1].Iface()}
+	z := rand.NewZipf(rand.New(src), args[2].Float(), args[3].Float(), args[4].N)
+	if z != nil {
+		fs[0].R = &hostZipf{z1: z, src: src}
+	}
+	res[0] = vm.Bool(z != nil)
+}
+
+func randV2NewZipf(f *vm.Fiber, args, res []vm.Value) {
+	fs := structFields(args[0], 1)
+	src := &guestSource64{f: f, src: args[1].Iface()}
+	z := randv2.NewZipf(randv2.New(src), args[2].Float(), args[3].Float(), args[4].N)
+	if z != nil {
+		fs[0].R = &hostZipf{z2: z, s64: src}
+	}
+	res[0] = vm.Bool(z != nil)
+}
+
+func randV2ChachaRead(f *vm.Fiber, args, res []vm.Value) {
+	c := chachaAt(args[0])
+	p := args[1].Slice()
+	b := make([]byte, len(p))
+	c.Read(b)
+	for i, x := range b {
+		p[i] = vm.Uint(uint64(x))
+	}
+	res[0] = vm.Int(int64(len(p)))
+}
+
+func randV2ChachaMarshal(f *vm.Fiber, args, res []vm.Value) {
+	b, _ := chachaAt(args[0]).MarshalBinary()
+	res[0] = BytesValue(b)
+}
+
+func randV2ChachaUnmarshal(f *vm.Fiber, args, res []vm.Value) {
+	c := chachaAt(args[0])
+	data := Bytes(args[1])
+	res[0] = vm.Value{}
+	if err := c.UnmarshalBinary(data); err != nil {
+		res[0] = vm.Str(err.Error())
+	}
 }
 
 // guestSource64 is a host rand/v2 Source over a guest rand/v2 Source.

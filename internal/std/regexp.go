@@ -12,7 +12,8 @@ import (
 // Replace and Split variant from one primitive, find, which returns match
 // indexes.
 
-func ints(xs []int) vm.Value {
+// intsValue converts a host []int to a guest []int.
+func intsValue(xs []int) vm.Value {
 	out := make([]vm.Value, len(xs))
 	for i, x := range xs {
 		out[i] = vm.Int(int64(x))
@@ -20,56 +21,68 @@ func ints(xs []int) vm.Value {
 	return vm.Value{R: out}
 }
 
-func init() {
-	reg("regexp.compile", func(f *vm.Fiber, args, res []vm.Value) {
-		expr, posix := args[0].String(), args[1].Bool()
-		var re *regexp.Regexp
-		var err error
-		if posix {
-			re, err = regexp.CompilePOSIX(expr)
-		} else {
-			re, err = regexp.Compile(expr)
+var regexpFuncs = hostTable{
+	"regexp.compile":           regexpCompile,
+	"(*regexp.Regexp).find":    regexpFind,
+	"(*regexp.Regexp).meta":    regexpMeta,
+	"(*regexp.Regexp).longest": regexpLongest,
+	"(*regexp.Regexp).expand":  regexpExpand,
+	"regexp.QuoteMeta":         regexpQuoteMeta,
+}
+
+func regexpCompile(f *vm.Fiber, args, res []vm.Value) {
+	expr, posix := args[0].String(), args[1].Bool()
+	var re *regexp.Regexp
+	var err error
+	if posix {
+		re, err = regexp.CompilePOSIX(expr)
+	} else {
+		re, err = regexp.Compile(expr)
+	}
+	if err != nil {
+		res[0], res[1], res[2] = vm.Value{}, vm.Int(0), vm.Str(err.Error())
+		return
+	}
+	res[0], res[1], res[2] = vm.Value{R: re}, vm.Int(int64(re.NumSubexp())), vm.Str("")
+}
+
+// find returns the flattened match indexes of up to n matches (n < 0:
+// all) of s: two per match, or two per group with sub.
+func regexpFind(f *vm.Fiber, args, res []vm.Value) {
+	re, s, n, sub := recvHandle[*regexp.Regexp](args[0]), args[1].String(), int(args[2].Int()), args[3].Bool()
+	var flat []int
+	if sub {
+		for _, m := range re.FindAllStringSubmatchIndex(s, n) {
+			flat = append(flat, m...)
 		}
-		if err != nil {
-			res[0], res[1], res[2] = vm.Value{}, vm.Int(0), vm.Str(err.Error())
-			return
+	} else {
+		for _, m := range re.FindAllStringIndex(s, n) {
+			flat = append(flat, m...)
 		}
-		res[0], res[1], res[2] = vm.Value{R: re}, vm.Int(int64(re.NumSubexp())), vm.Str("")
-	})
-	// find returns the flattened match indexes of up to n matches (n < 0:
-	// all) of s: two per match, or two per group with sub.
-	reg("(*regexp.Regexp).find", func(f *vm.Fiber, args, res []vm.Value) {
-		re, s, n, sub := recvHandle[*regexp.Regexp](args[0]), args[1].String(), int(args[2].Int()), args[3].Bool()
-		var flat []int
-		if sub {
-			for _, m := range re.FindAllStringSubmatchIndex(s, n) {
-				flat = append(flat, m...)
-			}
-		} else {
-			for _, m := range re.FindAllStringIndex(s, n) {
-				flat = append(flat, m...)
-			}
-		}
-		res[0] = ints(flat)
-	})
-	reg("(*regexp.Regexp).meta", func(f *vm.Fiber, args, res []vm.Value) {
-		re := recvHandle[*regexp.Regexp](args[0])
-		prefix, complete := re.LiteralPrefix()
-		res[0], res[1], res[2] = Strings(re.SubexpNames()), vm.Str(prefix), vm.Bool(complete)
-	})
-	reg("(*regexp.Regexp).longest", func(f *vm.Fiber, args, res []vm.Value) {
-		recvHandle[*regexp.Regexp](args[0]).Longest()
-	})
-	reg("(*regexp.Regexp).expand", func(f *vm.Fiber, args, res []vm.Value) {
-		re, dst, template, src := recvHandle[*regexp.Regexp](args[0]), Bytes(args[1]), args[2].String(), args[3].String()
-		m := args[4].Slice()
-		match := make([]int, len(m))
-		for i, x := range m {
-			match[i] = int(x.Int())
-		}
-		res[0] = BytesValue(re.ExpandString(dst, template, src, match))
-	})
-	reg("regexp.QuoteMeta", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Str(regexp.QuoteMeta(args[0].String()))
-	})
+	}
+	res[0] = intsValue(flat)
+}
+
+func regexpMeta(f *vm.Fiber, args, res []vm.Value) {
+	re := recvHandle[*regexp.Regexp](args[0])
+	prefix, complete := re.LiteralPrefix()
+	res[0], res[1], res[2] = Strings(re.SubexpNames()), vm.Str(prefix), vm.Bool(complete)
+}
+
+func regexpLongest(f *vm.Fiber, args, res []vm.Value) {
+	recvHandle[*regexp.Regexp](args[0]).Longest()
+}
+
+func regexpExpand(f *vm.Fiber, args, res []vm.Value) {
+	re, dst, template, src := recvHandle[*regexp.Regexp](args[0]), Bytes(args[1]), args[2].String(), args[3].String()
+	m := args[4].Slice()
+	match := make([]int, len(m))
+	for i, x := range m {
+		match[i] = int(x.Int())
+	}
+	res[0] = BytesValue(re.ExpandString(dst, template, src, match))
+}
+
+func regexpQuoteMeta(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Str(regexp.QuoteMeta(args[0].String()))
 }

@@ -123,120 +123,150 @@ func remoteOrNil(v vm.Value) *vm.RemoteFiber {
 	return r
 }
 
-func init() {
-	reg("fiber.fiber_shard_count", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(f.M.ProcessorCount()))
-	})
-	reg("fiber.fiber_shard_id", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(f.M.ShardIndex()))
-	})
-	reg("fiber.fiber_spawn_on", func(f *vm.Fiber, args, res []vm.Value) {
-		c := args[1].R.(*vm.Closure)
-		res[0] = vm.Value{R: f.M.SpawnOn(f, int(args[0].Int()), c, args[2])}
-	})
+var shardFuncs = hostTable{
+	"fiber.fiber_shard_count": fiberShardCount,
+	"fiber.fiber_shard_id":    fiberShardID,
+	"fiber.fiber_spawn_on":    fiberSpawnOn,
+	"fiber.fiber_shared_new":  fiberSharedNew,
 
-	reg("fiber.fiber_shared_new", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Value{R: &sharedChan{capacity: int(args[0].Int()), zero: args[1]}}
-	})
 	// The hot Shared methods are bound to the host directly: args[0] is
 	// the *Shared[T] receiver.
-	reg("(*fiber.Shared[T]).Send", func(f *vm.Fiber, args, res []vm.Value) {
-		c := recvHandle[*sharedChan](args[0])
-		if f.ResumingAPI() && f.Interrupted() {
-			res[0] = chanErr(f, chCancelled)
-			return
-		}
-		if st := c.offer(f.M, copyOrPanic(args[1]), f); st != chFull {
-			res[0] = chanErr(f, st)
-		}
-	})
-	reg("(*fiber.Shared[T]).Receive", func(f *vm.Fiber, args, res []vm.Value) {
-		c := recvHandle[*sharedChan](args[0])
-		if f.ResumingAPI() && f.Interrupted() {
-			res[0], res[1] = c.zeroValue(), chanErr(f, chCancelled)
-			return
-		}
-		c.mu.Lock()
-		if c.len() > 0 {
-			res[0], res[1] = c.take1Locked(f.M), vm.Value{}
-			return
-		}
-		if c.closed {
-			c.mu.Unlock()
-			res[0], res[1] = c.zeroValue(), chanErr(f, chClosed)
-			return
-		}
-		c.parkOn(f, &c.recvq, "fiber shared receive")
-	})
-	// ReceiveMany(buf) (n, err): up to len(buf) values into buf under one
-	// lock, parking while the channel is empty.
-	reg("(*fiber.Shared[T]).ReceiveMany", func(f *vm.Fiber, args, res []vm.Value) {
-		c := recvHandle[*sharedChan](args[0])
-		if f.ResumingAPI() && f.Interrupted() {
-			res[0], res[1] = vm.Int(0), chanErr(f, chCancelled)
-			return
-		}
-		buf := args[1].Slice()
-		max := len(buf)
-		c.mu.Lock()
-		if n := min(c.len(), max); n > 0 {
-			for i := range n {
-				buf[i], _ = c.pop()
-			}
-			var tsa [16]vm.Token
-			ts := tsa[:0]
-			for range n {
-				t, ok := popTok(&c.sendq)
-				if !ok {
-					break
-				}
-				ts = append(ts, t)
-			}
-			c.mu.Unlock()
-			for _, t := range ts {
-				c.wake(f.M, t, false)
-			}
-			res[0], res[1] = vm.Int(int64(n)), vm.Value{}
-			return
-		}
-		if c.closed || max <= 0 {
-			c.mu.Unlock()
-			st := chClosed
-			if !c.closed {
-				st = chOK
-			}
-			res[0], res[1] = vm.Int(0), chanErr(f, st)
-			return
-		}
-		c.parkOn(f, &c.recvq, "fiber shared receive")
-	})
-	reg("(*fiber.Shared[T]).TrySend", func(f *vm.Fiber, args, res []vm.Value) {
-		c := recvHandle[*sharedChan](args[0])
-		res[0] = vm.Bool(c.offer(f.M, copyOrPanic(args[1]), nil) == chOK)
-	})
-	reg("fiber.fiber_shared_try_send_status", func(f *vm.Fiber, args, res []vm.Value) {
-		c := handle[*sharedChan](args[0])
-		res[0] = vm.Int(int64(c.offer(f.M, copyOrPanic(args[1]), nil)))
-	})
-	reg("(*fiber.Shared[T]).TryReceive", func(f *vm.Fiber, args, res []vm.Value) {
-		c := recvHandle[*sharedChan](args[0])
-		c.mu.Lock()
-		if c.len() == 0 {
-			c.mu.Unlock()
-			res[0], res[1] = c.zeroValue(), vm.Bool(false)
-			return
-		}
-		res[0], res[1] = c.take1Locked(f.M), vm.Bool(true)
-	})
-	reg("fiber.fiber_shared_close", func(f *vm.Fiber, args, res []vm.Value) {
-		handle[*sharedChan](args[0]).close(f.M)
-	})
-	reg("fiber.fiber_shared_len", func(f *vm.Fiber, args, res []vm.Value) {
-		c := handle[*sharedChan](args[0])
-		c.mu.Lock()
-		res[0] = vm.Int(int64(c.len()))
+	"(*fiber.Shared[T]).Send":            sharedSend,
+	"(*fiber.Shared[T]).Receive":         sharedReceive,
+	"(*fiber.Shared[T]).ReceiveMany":     sharedReceiveMany,
+	"(*fiber.Shared[T]).TrySend":         sharedTrySend,
+	"fiber.fiber_shared_try_send_status": fiberSharedTrySendStatus,
+	"(*fiber.Shared[T]).TryReceive":      sharedTryReceive,
+	"fiber.fiber_shared_close":           fiberSharedClose,
+	"fiber.fiber_shared_len":             fiberSharedLen,
+
+	"fiber.fiber_shard_place":     fiberShardPlace,
+	"fiber.fiber_stack":           fiberStack,
+	"fiber.fiber_actor_watch_new": fiberActorWatchNew,
+	"fiber.fiber_actor_watch":     fiberActorWatch,
+	"fiber.fiber_actor_exit":      fiberActorExit,
+}
+
+func fiberShardCount(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(f.M.ProcessorCount()))
+}
+
+func fiberShardID(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(f.M.ShardIndex()))
+}
+
+func fiberSpawnOn(f *vm.Fiber, args, res []vm.Value) {
+	c := args[1].R.(*vm.Closure)
+	res[0] = vm.Value{R: f.M.SpawnOn(f, int(args[0].Int()), c, args[2])}
+}
+
+func fiberSharedNew(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Value{R: &sharedChan{capacity: int(args[0].Int()), zero: args[1]}}
+}
+
+func sharedSend(f *vm.Fiber, args, res []vm.Value) {
+	c := recvHandle[*sharedChan](args[0])
+	if f.ResumingAPI() && f.Interrupted() {
+		res[0] = chanErr(f, chCancelled)
+		return
+	}
+	if st := c.offer(f.M, copyOrPanic(args[1]), f); st != chFull {
+		res[0] = chanErr(f, st)
+	}
+}
+
+func sharedReceive(f *vm.Fiber, args, res []vm.Value) {
+	c := recvHandle[*sharedChan](args[0])
+	if f.ResumingAPI() && f.Interrupted() {
+		res[0], res[1] = c.zeroValue(), chanErr(f, chCancelled)
+		return
+	}
+	c.mu.Lock()
+	if c.len() > 0 {
+		res[0], res[1] = c.take1Locked(f.M), vm.Value{}
+		return
+	}
+	if c.closed {
 		c.mu.Unlock()
-	})
+		res[0], res[1] = c.zeroValue(), chanErr(f, chClosed)
+		return
+	}
+	c.parkOn(f, &c.recvq, "fiber shared receive")
+}
+
+// ReceiveMany(buf) (n, err): up to len(buf) values into buf under one
+// lock, parking while the channel is empty.
+func sharedReceiveMany(f *vm.Fiber, args, res []vm.Value) {
+	c := recvHandle[*sharedChan](args[0])
+	if f.ResumingAPI() && f.Interrupted() {
+		res[0], res[1] = vm.Int(0), chanErr(f, chCancelled)
+		return
+	}
+	buf := args[1].Slice()
+	max := len(buf)
+	c.mu.Lock()
+	if n := min(c.len(), max); n > 0 {
+		for i := range n {
+			buf[i], _ = c.pop()
+		}
+		var tsa [16]vm.Token
+		ts := tsa[:0]
+		for range n {
+			t, ok := popTok(&c.sendq)
+			if !ok {
+				break
+			}
+			ts = append(ts, t)
+		}
+		c.mu.Unlock()
+		for _, t := range ts {
+			c.wake(f.M, t, false)
+		}
+		res[0], res[1] = vm.Int(int64(n)), vm.Value{}
+		return
+	}
+	if c.closed || max <= 0 {
+		c.mu.Unlock()
+		st := chClosed
+		if !c.closed {
+			st = chOK
+		}
+		res[0], res[1] = vm.Int(0), chanErr(f, st)
+		return
+	}
+	c.parkOn(f, &c.recvq, "fiber shared receive")
+}
+
+func sharedTrySend(f *vm.Fiber, args, res []vm.Value) {
+	c := recvHandle[*sharedChan](args[0])
+	res[0] = vm.Bool(c.offer(f.M, copyOrPanic(args[1]), nil) == chOK)
+}
+
+func fiberSharedTrySendStatus(f *vm.Fiber, args, res []vm.Value) {
+	c := handle[*sharedChan](args[0])
+	res[0] = vm.Int(int64(c.offer(f.M, copyOrPanic(args[1]), nil)))
+}
+
+func sharedTryReceive(f *vm.Fiber, args, res []vm.Value) {
+	c := recvHandle[*sharedChan](args[0])
+	c.mu.Lock()
+	if c.len() == 0 {
+		c.mu.Unlock()
+		res[0], res[1] = c.zeroValue(), vm.Bool(false)
+		return
+	}
+	res[0], res[1] = c.take1Locked(f.M), vm.Bool(true)
+}
+
+func fiberSharedClose(f *vm.Fiber, args, res []vm.Value) {
+	handle[*sharedChan](args[0]).close(f.M)
+}
+
+func fiberSharedLen(f *vm.Fiber, args, res []vm.Value) {
+	c := handle[*sharedChan](args[0])
+	c.mu.Lock()
+	res[0] = vm.Int(int64(c.len()))
+	c.mu.Unlock()
 }
 
 // chFull is fiber_shared_try_send_status's report for a full channel (3,
@@ -269,57 +299,59 @@ func (w *actorWatch) notify(from *vm.Machine, c *sharedChan) {
 	c.close(from)
 }
 
-func init() {
-	// fiber_shard_place resolves a placement request (AnyShard: the next
-	// shard round-robin) to a shard index, as SpawnOn would.
-	reg("fiber.fiber_shard_place", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(f.M.Group().Place(int(args[0].Int()))))
-	})
-	// fiber_stack returns the calling fiber's traceback (in a deferred
-	// call during a panic: the frames the panic unwinds).
-	reg("fiber.fiber_stack", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Str(f.Stack())
-	})
-	reg("fiber.fiber_actor_watch_new", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Value{R: &actorWatch{}}
-	})
-	// fiber_actor_watch adds a monitor channel; it is notified at once if
-	// the actor has already ended.
-	reg("fiber.fiber_actor_watch", func(f *vm.Fiber, args, res []vm.Value) {
-		w, c := handle[*actorWatch](args[0]), handle[*sharedChan](args[1])
-		w.mu.Lock()
-		if !w.dead {
-			w.watchers = append(w.watchers, c)
-			w.mu.Unlock()
-			return
-		}
+// fiberShardPlace resolves a placement request (AnyShard: the next
+// shard round-robin) to a shard index, as SpawnOn would.
+func fiberShardPlace(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(f.M.Group().Place(int(args[0].Int()))))
+}
+
+// fiberStack returns the calling fiber's traceback (in a deferred
+// call during a panic: the frames the panic unwinds).
+func fiberStack(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Str(f.Stack())
+}
+
+func fiberActorWatchNew(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Value{R: &actorWatch{}}
+}
+
+// fiberActorWatch adds a monitor channel; it is notified at once if
+// the actor has already ended.
+func fiberActorWatch(f *vm.Fiber, args, res []vm.Value) {
+	w, c := handle[*actorWatch](args[0]), handle[*sharedChan](args[1])
+	w.mu.Lock()
+	if !w.dead {
+		w.watchers = append(w.watchers, c)
 		w.mu.Unlock()
+		return
+	}
+	w.mu.Unlock()
+	w.notify(f.M, c)
+}
+
+// fiberActorExit records the actor's exit (the first call wins) and
+// notifies every monitor. It returns "" or, when the exit value cannot
+// cross shards, the reason (nothing is recorded then).
+func fiberActorExit(f *vm.Fiber, args, res []vm.Value) {
+	w := handle[*actorWatch](args[0])
+	v, err := vm.CopyValue(args[1])
+	if err != nil {
+		res[0] = vm.Str(err.Error())
+		return
+	}
+	res[0] = vm.Str("")
+	w.mu.Lock()
+	if w.dead {
+		w.mu.Unlock()
+		return
+	}
+	w.dead, w.exit = true, v
+	ws := w.watchers
+	w.watchers = nil
+	w.mu.Unlock()
+	for _, c := range ws {
 		w.notify(f.M, c)
-	})
-	// fiber_actor_exit records the actor's exit (the first call wins) and
-	// notifies every monitor. It returns "" or, when the exit value cannot
-	// cross shards, the reason (nothing is recorded then).
-	reg("fiber.fiber_actor_exit", func(f *vm.Fiber, args, res []vm.Value) {
-		w := handle[*actorWatch](args[0])
-		v, err := vm.CopyValue(args[1])
-		if err != nil {
-			res[0] = vm.Str(err.Error())
-			return
-		}
-		res[0] = vm.Str("")
-		w.mu.Lock()
-		if w.dead {
-			w.mu.Unlock()
-			return
-		}
-		w.dead, w.exit = true, v
-		ws := w.watchers
-		w.watchers = nil
-		w.mu.Unlock()
-		for _, c := range ws {
-			w.notify(f.M, c)
-		}
-	})
+	}
 }
 
 // offer puts v (already copied) into c if c is open and has room, waking

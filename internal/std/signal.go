@@ -33,7 +33,7 @@ func sigBit(n int) uint64 {
 // the caller applies the default action only when it does not. Safe from
 // any goroutine.
 func DeliverSignal(m *vm.Machine, n int) bool {
-	d := &mdata(m).sig
+	d := &stateOf(m).sig
 	bit := sigBit(n)
 	if bit == 0 {
 		return false
@@ -56,38 +56,42 @@ func DeliverSignal(m *vm.Machine, n int) bool {
 	return true
 }
 
-func init() {
-	reg("os/signal.setWanted", func(f *vm.Fiber, args, res []vm.Value) {
-		var relay, ignore uint64
-		for _, v := range args[0].Slice() {
-			if n := int(v.Int()); n < 0 {
-				ignore |= sigBit(-n)
-			} else {
-				relay |= sigBit(n)
-			}
+var signalFuncs = hostTable{
+	"os/signal.setWanted": signalSetWanted,
+	"os/signal.wait":      signalWait,
+}
+
+func signalSetWanted(f *vm.Fiber, args, res []vm.Value) {
+	var relay, ignore uint64
+	for _, v := range args[0].Slice() {
+		if n := int(v.Int()); n < 0 {
+			ignore |= sigBit(-n)
+		} else {
+			relay |= sigBit(n)
 		}
-		d := &mdata(f.M).sig
-		d.relay.Store(relay)
-		d.ignore.Store(ignore)
-	})
-	reg("os/signal.wait", func(f *vm.Fiber, args, res []vm.Value) {
-		if f.Resuming() {
-			v, _ := f.Xfer()
-			res[0] = v
-			return
-		}
-		d := &mdata(f.M).sig
-		if len(d.queue) > 0 {
-			res[0] = vm.Int(int64(d.queue[0]))
-			d.queue = d.queue[1:]
-			return
-		}
-		m := f.M
-		m.AddPending(1)
-		d.waiter = f.NextToken()
-		f.ParkUnlink("signal wait", func() {
-			d.waiter = vm.Token{}
-			m.AddPending(-1)
-		})
+	}
+	d := &stateOf(f.M).sig
+	d.relay.Store(relay)
+	d.ignore.Store(ignore)
+}
+
+func signalWait(f *vm.Fiber, args, res []vm.Value) {
+	if f.Resuming() {
+		v, _ := f.Xfer()
+		res[0] = v
+		return
+	}
+	d := &stateOf(f.M).sig
+	if len(d.queue) > 0 {
+		res[0] = vm.Int(int64(d.queue[0]))
+		d.queue = d.queue[1:]
+		return
+	}
+	m := f.M
+	m.AddPending(1)
+	d.waiter = f.NextToken()
+	f.ParkUnlink("signal wait", func() {
+		d.waiter = vm.Token{}
+		m.AddPending(-1)
 	})
 }

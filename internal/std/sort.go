@@ -101,40 +101,50 @@ func isSortedValues(s []vm.Value, k vm.Kind) bool {
 	return true
 }
 
-func init() {
-	reg("slices.sortOrdered", func(f *vm.Fiber, args, res []vm.Value) {
-		s, elem := sliceOf(args[0], "sort")
-		sortValues(s, elem.Kind)
-	})
-	reg("sort.sortOrdered", func(f *vm.Fiber, args, res []vm.Value) {
-		s, elem := sliceOf(args[0], "sort")
-		sortValues(s, elem.Kind)
-	})
-	reg("sort.isSortedOrdered", func(f *vm.Fiber, args, res []vm.Value) {
-		s, elem := sliceOf(args[0], "sort")
-		res[0] = vm.Bool(isSortedValues(s, elem.Kind))
-	})
-	reg("sort.sliceLen", func(f *vm.Fiber, args, res []vm.Value) {
-		s, _ := sliceOf(args[0], args[1].String())
-		res[0] = vm.Int(int64(len(s)))
-	})
-	reg("sort.permute", func(f *vm.Fiber, args, res []vm.Value) {
-		// s[k] = old s[perm[k]] for every k.
-		s, elem := sliceOf(args[0], "Swapper")
-		perm := args[1].Slice()
-		old := make([]vm.Value, len(s))
-		if elem.IsAgg() {
-			for i, v := range s {
-				old[i] = elem.Copy(v)
-			}
-			for k, p := range perm {
-				elem.Assign(&s[k], old[p.N])
-			}
-			return
+var sortFuncs = hostTable{
+	"slices.sortOrdered":   slicesSortOrdered,
+	"sort.sortOrdered":     sortSortOrdered,
+	"sort.isSortedOrdered": sortIsSortedOrdered,
+	"sort.sliceLen":        sortSliceLen,
+	"sort.permute":         sortPermute,
+}
+
+func slicesSortOrdered(f *vm.Fiber, args, res []vm.Value) {
+	s, elem := sliceOf(args[0], "sort")
+	sortValues(s, elem.Kind)
+}
+
+func sortSortOrdered(f *vm.Fiber, args, res []vm.Value) {
+	s, elem := sliceOf(args[0], "sort")
+	sortValues(s, elem.Kind)
+}
+
+func sortIsSortedOrdered(f *vm.Fiber, args, res []vm.Value) {
+	s, elem := sliceOf(args[0], "sort")
+	res[0] = vm.Bool(isSortedValues(s, elem.Kind))
+}
+
+func sortSliceLen(f *vm.Fiber, args, res []vm.Value) {
+	s, _ := sliceOf(args[0], args[1].String())
+	res[0] = vm.Int(int64(len(s)))
+}
+
+func sortPermute(f *vm.Fiber, args, res []vm.Value) {
+	// s[k] = old s[perm[k]] for every k.
+	s, elem := sliceOf(args[0], "Swapper")
+	perm := args[1].Slice()
+	old := make([]vm.Value, len(s))
+	if elem.IsAgg() {
+		for i, v := range s {
+			old[i] = elem.Copy(v)
 		}
-		copy(old, s)
 		for k, p := range perm {
-			s[k] = old[p.N]
+			elem.Assign(&s[k], old[p.N])
 		}
-	})
+		return
+	}
+	copy(old, s)
+	for k, p := range perm {
+		s[k] = old[p.N]
+	}
 }

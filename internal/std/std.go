@@ -3,8 +3,17 @@
 // ("strings.Index", "(*sync.Mutex).Lock"). The guest sides live in _std/
 // at the repository root and are embedded by the root package.
 //
-// Owns: host bindings and host-side helpers (formatting guest values).
-// Imports the vm only; must not import the compiler, loader or root.
+// Owns: the host bindings (Host, assembled from one table per file:
+// stringsFuncs, netFuncs, ...), the per-machine host state they keep
+// (machineState: open files and sockets, the environment, signal
+// delivery, fmt's method cache), and the conversions between host and
+// guest values that the bindings and the root package share (Strings,
+// GoStrings, Bytes, BytesValue). The root package calls CloseAll when a
+// run ends and DeliverSignal when the process receives a signal.
+//
+// Imports the vm (values, fibers, machines) and internal/poll (a shard's
+// event loop, for sockets), besides the host's standard library. Must not
+// import the compiler, the loader or the root package: they import std.
 package std
 
 import (
@@ -16,137 +25,182 @@ import (
 	"spindle/internal/vm"
 )
 
-// Host is the table of host implementations.
-var Host = map[string]vm.HostFunc{}
+// hostTable maps ssa names to host functions. Each file has one (or one
+// per guest package it binds), listed in Host.
+type hostTable map[string]vm.HostFunc
 
-func reg(name string, fn vm.HostFunc) {
-	if _, dup := Host[name]; dup {
-		panic("BUG: duplicate host function " + name)
+// Host is the table of host implementations: the union of the files'
+// tables.
+var Host = mergeTables(
+	runtimeFuncs, callersFuncs,
+	bufioFuncs,
+	fiberFuncs, shardFuncs,
+	fmtFuncs, errorsFuncs, scanFuncs,
+	logFuncs, flagFuncs,
+	mathFuncs, bitsFuncs, cmplxFuncs,
+	netFuncs, udpFuncs,
+	osFuncs, osPoolFuncs,
+	randFuncs,
+	regexpFuncs,
+	signalFuncs,
+	sortFuncs,
+	stringsFuncs, bytesFuncs, strconvFuncs, unicodeFuncs,
+	syncFuncs, atomicFuncs,
+	timeFuncs,
+)
+
+// mergeTables returns the union of tables; a name bound twice is a bug.
+func mergeTables(tables ...hostTable) map[string]vm.HostFunc {
+	h := map[string]vm.HostFunc{}
+	for _, t := range tables {
+		for name, fn := range t {
+			if _, dup := h[name]; dup {
+				panic("BUG: duplicate host function " + name)
+			}
+			h[name] = fn
+		}
 	}
-	Host[name] = fn
+	return h
 }
 
 // Version is reported by runtime.Version.
 const Version = "spindle-dev"
 
-func init() {
-	reg("runtime.Gosched", func(f *vm.Fiber, args, res []vm.Value) {
-		if f.Resuming() {
-			return
-		}
-		f.Park("yield")
-		f.Wake(vm.Value{}, true)
-	})
-	reg("runtime.SetFinalizer", func(f *vm.Fiber, args, res []vm.Value) {
-		obj, fin := args[0].Iface(), args[1].Iface()
-		if obj == nil {
-			panic(vm.Fatal("runtime.SetFinalizer: first argument is nil"))
-		}
-		if obj.T.Kind != vm.KPointer {
-			panic(vm.Fatal("runtime.SetFinalizer: first argument is " + obj.T.Name + ", not pointer"))
-		}
-		p := obj.V.Ptr()
-		if p == nil {
-			panic(vm.Fatal("runtime.SetFinalizer: pointer not in allocated block"))
-		}
-		setFinalizer(f.M, p, obj, fin)
-	})
-	// The collector is the host's, shared by every run of the process: a
-	// guest's settings are kept per run (and reported back) but not
-	// applied, so no program can switch collection off for the others.
-	reg("runtime/debug.SetGCPercent", func(f *vm.Fiber, args, res []vm.Value) {
-		d := mdata(f.M)
-		old := 100
-		if d.gcPercent != nil {
-			old = *d.gcPercent
-		}
-		p := int(args[0].Int())
-		d.gcPercent = &p
-		res[0] = vm.Int(int64(old))
-	})
-	reg("runtime/debug.SetMemoryLimit", func(f *vm.Fiber, args, res []vm.Value) {
-		d := mdata(f.M)
-		old := int64(math.MaxInt64)
-		if d.memLimit != nil {
-			old = *d.memLimit
-		}
-		if l := args[0].Int(); l >= 0 {
-			d.memLimit = &l
-		}
-		res[0] = vm.Int(old)
-	})
-	reg("runtime/debug.FreeOSMemory", func(f *vm.Fiber, args, res []vm.Value) {
-		if f.Resuming() {
-			f.SetHostState(nil)
-			f.M.AfterGC()
-			return
-		}
-		f.M.Offload(f, "garbage collection", func() any { debug.FreeOSMemory(); return nil })
-	})
-	reg("runtime/debug.SetMaxStack", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(f.M.SetMaxStack(int(args[0].Int()))))
-	})
-	reg("runtime.Stack", func(f *vm.Fiber, args, res []vm.Value) {
-		buf, all := args[0].Slice(), args[1].Bool()
-		var s string
-		if all {
-			s = f.M.Dump()
-		} else {
-			s = fmt.Sprintf("goroutine %d [running]:\n%s", f.ID+1, f.Stack())
-		}
-		n := min(len(buf), len(s))
-		putBytes(buf, []byte(s[:n]))
-		res[0] = vm.Int(int64(n))
-	})
-	reg("runtime.NumGoroutine", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(f.M.NumFibers()))
-	})
-	// runtime.GC blocks its caller until a collection completes, as in Go:
-	// the collection runs on the syscall pool and the other fibers go on
-	// (a fiber that loops on runtime.GC no longer holds the shard for a
-	// whole slice of collections).
-	reg("runtime.GC", func(f *vm.Fiber, args, res []vm.Value) {
-		if f.Resuming() {
-			f.SetHostState(nil)
-			f.M.AfterGC()
-			return
-		}
-		f.M.Offload(f, "garbage collection", func() any { runtime.GC(); return nil })
-	})
-	reg("runtime.GOMAXPROCS", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(1) })
-	reg("runtime.NumCPU", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(runtime.NumCPU())) })
-	reg("runtime.Version", func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Str(Version) })
-	reg("runtime.Goexit", func(f *vm.Fiber, args, res []vm.Value) { panic(vm.Goexit()) })
-	reg("runtime.readMemStats", func(f *vm.Fiber, args, res []vm.Value) {
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		v := []uint64{ms.Alloc, ms.TotalAlloc, ms.Sys, ms.Lookups, ms.Mallocs, ms.Frees,
-			ms.HeapAlloc, ms.HeapSys, ms.HeapIdle, ms.HeapInuse, ms.HeapReleased, ms.HeapObjects,
-			ms.StackInuse, ms.StackSys, ms.MSpanInuse, ms.MSpanSys, ms.MCacheInuse, ms.MCacheSys,
-			ms.BuckHashSys, ms.GCSys, ms.OtherSys, ms.NextGC, ms.LastGC, ms.PauseTotalNs,
-			uint64(ms.NumGC), uint64(ms.NumForcedGC), uint64(ms.GCCPUFraction * 1e9), b2u(ms.EnableGC), b2u(ms.DebugGC)}
-		v = append(v, ms.PauseNs[:]...)
-		v = append(v, ms.PauseEnd[:]...)
-		for _, b := range ms.BySize {
-			v = append(v, uint64(b.Size), b.Mallocs, b.Frees)
-		}
-		out := make([]vm.Value, len(v))
-		for i, x := range v {
-			out[i] = vm.Uint(x)
-		}
-		res[0] = vm.Value{R: out}
-	})
-
+var runtimeFuncs = hostTable{
+	"runtime.Gosched":              runtimeGosched,
+	"runtime.SetFinalizer":         runtimeSetFinalizer,
+	"runtime/debug.SetGCPercent":   debugSetGCPercent,
+	"runtime/debug.SetMemoryLimit": debugSetMemoryLimit,
+	"runtime/debug.FreeOSMemory":   debugFreeOSMemory,
+	"runtime/debug.SetMaxStack":    debugSetMaxStack,
+	"runtime.Stack":                runtimeStack,
+	"runtime.NumGoroutine":         runtimeNumGoroutine,
+	"runtime.GC":                   runtimeGC,
+	"runtime.GOMAXPROCS":           runtimeGOMAXPROCS,
+	"runtime.NumCPU":               runtimeNumCPU,
+	"runtime.Version":              runtimeVersion,
+	"runtime.Goexit":               runtimeGoexit,
+	"runtime.readMemStats":         runtimeReadMemStats,
 }
 
-func lookupEnv(env []string, key string) string {
-	for i := len(env) - 1; i >= 0; i-- {
-		kv := env[i]
-		if len(kv) > len(key) && kv[len(key)] == '=' && kv[:len(key)] == key {
-			return kv[len(key)+1:]
-		}
+func runtimeGosched(f *vm.Fiber, args, res []vm.Value) {
+	if f.Resuming() {
+		return
 	}
-	return ""
+	f.Park("yield")
+	f.Wake(vm.Value{}, true)
+}
+
+func runtimeSetFinalizer(f *vm.Fiber, args, res []vm.Value) {
+	obj, fin := args[0].Iface(), args[1].Iface()
+	if obj == nil {
+		panic(vm.Fatal("runtime.SetFinalizer: first argument is nil"))
+	}
+	if obj.T.Kind != vm.KPointer {
+		panic(vm.Fatal("runtime.SetFinalizer: first argument is " + obj.T.Name + ", not pointer"))
+	}
+	p := obj.V.Ptr()
+	if p == nil {
+		panic(vm.Fatal("runtime.SetFinalizer: pointer not in allocated block"))
+	}
+	setFinalizer(f.M, p, obj, fin)
+}
+
+// The collector is the host's, shared by every run of the process: a
+// guest's settings are kept per run (and reported back) but not
+// applied, so no program can switch collection off for the others.
+func debugSetGCPercent(f *vm.Fiber, args, res []vm.Value) {
+	d := stateOf(f.M)
+	old := 100
+	if d.gcPercent != nil {
+		old = *d.gcPercent
+	}
+	p := int(args[0].Int())
+	d.gcPercent = &p
+	res[0] = vm.Int(int64(old))
+}
+
+func debugSetMemoryLimit(f *vm.Fiber, args, res []vm.Value) {
+	d := stateOf(f.M)
+	old := int64(math.MaxInt64)
+	if d.memLimit != nil {
+		old = *d.memLimit
+	}
+	if l := args[0].Int(); l >= 0 {
+		d.memLimit = &l
+	}
+	res[0] = vm.Int(old)
+}
+
+func debugFreeOSMemory(f *vm.Fiber, args, res []vm.Value) {
+	if f.Resuming() {
+		f.SetHostState(nil)
+		f.M.AfterGC()
+		return
+	}
+	f.M.Offload(f, "garbage collection", func() any { debug.FreeOSMemory(); return nil })
+}
+
+func debugSetMaxStack(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(f.M.SetMaxStack(int(args[0].Int()))))
+}
+
+func runtimeStack(f *vm.Fiber, args, res []vm.Value) {
+	buf, all := args[0].Slice(), args[1].Bool()
+	var s string
+	if all {
+		s = f.M.Dump()
+	} else {
+		s = fmt.Sprintf("goroutine %d [running]:\n%s", f.ID+1, f.Stack())
+	}
+	n := min(len(buf), len(s))
+	putBytes(buf, []byte(s[:n]))
+	res[0] = vm.Int(int64(n))
+}
+
+func runtimeNumGoroutine(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(f.M.NumFibers()))
+}
+
+// runtime.GC blocks its caller until a collection completes, as in Go:
+// the collection runs on the syscall pool and the shard's other fibers
+// run meanwhile (a fiber that loops on runtime.GC does not hold the shard
+// through its collections).
+func runtimeGC(f *vm.Fiber, args, res []vm.Value) {
+	if f.Resuming() {
+		f.SetHostState(nil)
+		f.M.AfterGC()
+		return
+	}
+	f.M.Offload(f, "garbage collection", func() any { runtime.GC(); return nil })
+}
+
+func runtimeGOMAXPROCS(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(1) }
+
+func runtimeNumCPU(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(runtime.NumCPU())) }
+
+func runtimeVersion(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Str(Version) }
+
+func runtimeGoexit(f *vm.Fiber, args, res []vm.Value) { panic(vm.Goexit()) }
+
+func runtimeReadMemStats(f *vm.Fiber, args, res []vm.Value) {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	v := []uint64{ms.Alloc, ms.TotalAlloc, ms.Sys, ms.Lookups, ms.Mallocs, ms.Frees,
+		ms.HeapAlloc, ms.HeapSys, ms.HeapIdle, ms.HeapInuse, ms.HeapReleased, ms.HeapObjects,
+		ms.StackInuse, ms.StackSys, ms.MSpanInuse, ms.MSpanSys, ms.MCacheInuse, ms.MCacheSys,
+		ms.BuckHashSys, ms.GCSys, ms.OtherSys, ms.NextGC, ms.LastGC, ms.PauseTotalNs,
+		uint64(ms.NumGC), uint64(ms.NumForcedGC), uint64(ms.GCCPUFraction * 1e9), boolBit(ms.EnableGC), boolBit(ms.DebugGC)}
+	v = append(v, ms.PauseNs[:]...)
+	v = append(v, ms.PauseEnd[:]...)
+	for _, b := range ms.BySize {
+		v = append(v, uint64(b.Size), b.Mallocs, b.Frees)
+	}
+	out := make([]vm.Value, len(v))
+	for i, x := range v {
+		out[i] = vm.Uint(x)
+	}
+	res[0] = vm.Value{R: out}
 }
 
 // Strings converts a host []string to a guest []string.
@@ -199,7 +253,7 @@ func BytesValue(b []byte) vm.Value {
 	return vm.Value{R: out}
 }
 
-func b2u(b bool) uint64 {
+func boolBit(b bool) uint64 {
 	if b {
 		return 1
 	}

@@ -69,156 +69,201 @@ func builderPeek(v vm.Value) *strings.Builder {
 	return b
 }
 
-func init() {
-	reg("strings.Clone", strFn1(strings.Clone))
-	reg("strings.Compare", strInt2(strings.Compare))
-	reg("strings.Contains", strBool2(strings.Contains))
-	reg("strings.ContainsAny", strBool2(strings.ContainsAny))
-	reg("strings.ContainsRune", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Bool(strings.ContainsRune(args[0].String(), rune(args[1].Int())))
-	})
-	reg("strings.Count", strInt2(strings.Count))
-	reg("strings.EqualFold", strBool2(strings.EqualFold))
-	reg("strings.Fields", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = Strings(strings.Fields(args[0].String()))
-	})
-	reg("strings.Index", strInt2(strings.Index))
-	reg("strings.IndexAny", strInt2(strings.IndexAny))
-	reg("strings.IndexByte", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(strings.IndexByte(args[0].String(), byte(args[1].N))))
-	})
-	reg("strings.IndexRune", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(strings.IndexRune(args[0].String(), rune(args[1].Int()))))
-	})
-	reg("strings.Join", func(f *vm.Fiber, args, res []vm.Value) {
-		elems, sep := args[0].Slice(), args[1].String()
-		switch len(elems) {
-		case 0:
-			res[0] = vm.Value{}
-			return
-		case 1:
-			res[0] = vm.Value{R: elems[0].R}
-			return
-		}
-		n := len(sep) * (len(elems) - 1)
-		for _, e := range elems {
-			n += len(e.String())
-		}
-		var b strings.Builder
-		b.Grow(n)
-		for i, e := range elems {
-			if i > 0 {
-				b.WriteString(sep)
-			}
-			b.WriteString(e.String())
-		}
-		res[0] = vm.Str(b.String())
-	})
-	reg("strings.LastIndex", strInt2(strings.LastIndex))
-	reg("strings.LastIndexAny", strInt2(strings.LastIndexAny))
-	reg("strings.LastIndexByte", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(strings.LastIndexByte(args[0].String(), byte(args[1].N))))
-	})
-	reg("strings.repeat", func(f *vm.Fiber, args, res []vm.Value) {
-		s, n := args[0].String(), int(args[1].Int())
-		if int64(len(s))*int64(n) > 1<<32 {
-			panic(vm.PlainError("runtime: out of memory: strings.Repeat result too large"))
-		}
-		res[0] = vm.Str(strings.Repeat(s, n))
-	})
-	reg("strings.Replace", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Str(strings.Replace(args[0].String(), args[1].String(), args[2].String(), int(args[3].Int())))
-	})
-	reg("strings.ReplaceAll", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Str(strings.ReplaceAll(args[0].String(), args[1].String(), args[2].String()))
-	})
-	reg("strings.Split", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = Strings(strings.Split(args[0].String(), args[1].String()))
-	})
-	reg("strings.SplitAfter", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = Strings(strings.SplitAfter(args[0].String(), args[1].String()))
-	})
-	reg("strings.SplitN", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = Strings(strings.SplitN(args[0].String(), args[1].String(), int(args[2].Int())))
-	})
-	reg("strings.SplitAfterN", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = Strings(strings.SplitAfterN(args[0].String(), args[1].String(), int(args[2].Int())))
-	})
-	reg("strings.Title", strFn1(strings.Title)) //nolint:staticcheck // Go's deprecated API
-	reg("strings.ToLower", strFn1(strings.ToLower))
-	reg("strings.ToTitle", strFn1(strings.ToTitle))
-	reg("strings.ToUpper", strFn1(strings.ToUpper))
-	reg("strings.ToValidUTF8", strFn2(strings.ToValidUTF8))
-	reg("strings.Trim", strFn2(strings.Trim))
-	reg("strings.TrimLeft", strFn2(strings.TrimLeft))
-	reg("strings.TrimRight", strFn2(strings.TrimRight))
-	reg("strings.TrimSpace", strFn1(strings.TrimSpace))
+var stringsFuncs = hostTable{
+	"strings.Clone":         strFn1(strings.Clone),
+	"strings.Compare":       strInt2(strings.Compare),
+	"strings.Contains":      strBool2(strings.Contains),
+	"strings.ContainsAny":   strBool2(strings.ContainsAny),
+	"strings.ContainsRune":  stringsContainsRune,
+	"strings.Count":         strInt2(strings.Count),
+	"strings.EqualFold":     strBool2(strings.EqualFold),
+	"strings.Fields":        stringsFields,
+	"strings.Index":         strInt2(strings.Index),
+	"strings.IndexAny":      strInt2(strings.IndexAny),
+	"strings.IndexByte":     stringsIndexByte,
+	"strings.IndexRune":     stringsIndexRune,
+	"strings.Join":          stringsJoin,
+	"strings.LastIndex":     strInt2(strings.LastIndex),
+	"strings.LastIndexAny":  strInt2(strings.LastIndexAny),
+	"strings.LastIndexByte": stringsLastIndexByte,
+	"strings.repeat":        stringsRepeat,
+	"strings.Replace":       stringsReplace,
+	"strings.ReplaceAll":    stringsReplaceAll,
+	"strings.Split":         stringsSplit,
+	"strings.SplitAfter":    stringsSplitAfter,
+	"strings.SplitN":        stringsSplitN,
+	"strings.SplitAfterN":   stringsSplitAfterN,
+	"strings.Title":         strFn1(strings.Title), //nolint:staticcheck // Go's deprecated API
+	"strings.ToLower":       strFn1(strings.ToLower),
+	"strings.ToTitle":       strFn1(strings.ToTitle),
+	"strings.ToUpper":       strFn1(strings.ToUpper),
+	"strings.ToValidUTF8":   strFn2(strings.ToValidUTF8),
+	"strings.Trim":          strFn2(strings.Trim),
+	"strings.TrimLeft":      strFn2(strings.TrimLeft),
+	"strings.TrimRight":     strFn2(strings.TrimRight),
+	"strings.TrimSpace":     strFn1(strings.TrimSpace),
 
 	// Builder.
-	reg("(*strings.Builder).String", func(f *vm.Fiber, args, res []vm.Value) {
-		if b := builderPeek(args[0]); b != nil {
-			res[0] = vm.Str(b.String())
-			return
-		}
-		res[0] = vm.Value{}
-	})
-	reg("(*strings.Builder).Len", func(f *vm.Fiber, args, res []vm.Value) {
-		n := 0
-		if b := builderPeek(args[0]); b != nil {
-			n = b.Len()
-		}
-		res[0] = vm.Int(int64(n))
-	})
-	reg("(*strings.Builder).Cap", func(f *vm.Fiber, args, res []vm.Value) {
-		n := 0
-		if b := builderPeek(args[0]); b != nil {
-			n = b.Cap()
-		}
-		res[0] = vm.Int(int64(n))
-	})
-	reg("(*strings.Builder).grow", func(f *vm.Fiber, args, res []vm.Value) {
-		builderOf(args[0]).Grow(int(args[1].Int()))
-	})
-	reg("(*strings.Builder).Write", func(f *vm.Fiber, args, res []vm.Value) {
-		b := builderOf(args[0])
-		p := args[1].Slice()
-		b.Grow(len(p))
-		for _, c := range p {
-			b.WriteByte(byte(c.N))
-		}
-		res[0], res[1] = vm.Int(int64(len(p))), vm.Value{}
-	})
-	reg("(*strings.Builder).WriteByte", func(f *vm.Fiber, args, res []vm.Value) {
-		builderOf(args[0]).WriteByte(byte(args[1].N))
-		res[0] = vm.Value{}
-	})
-	reg("(*strings.Builder).WriteRune", func(f *vm.Fiber, args, res []vm.Value) {
-		n, _ := builderOf(args[0]).WriteRune(rune(args[1].Int()))
-		res[0], res[1] = vm.Int(int64(n)), vm.Value{}
-	})
-	reg("(*strings.Builder).WriteString", func(f *vm.Fiber, args, res []vm.Value) {
-		s := args[1].String()
-		builderOf(args[0]).WriteString(s)
-		res[0], res[1] = vm.Int(int64(len(s))), vm.Value{}
-	})
+	"(*strings.Builder).String":      builderString,
+	"(*strings.Builder).Len":         builderLen,
+	"(*strings.Builder).Cap":         builderCap,
+	"(*strings.Builder).grow":        builderGrow,
+	"(*strings.Builder).Write":       builderWrite,
+	"(*strings.Builder).WriteByte":   builderWriteByte,
+	"(*strings.Builder).WriteRune":   builderWriteRune,
+	"(*strings.Builder).WriteString": builderWriteString,
 
 	// Replacer.
-	reg("(*strings.Replacer).init", func(f *vm.Fiber, args, res []vm.Value) {
-		args[0].Ptr().Slice()[0] = vm.Value{R: strings.NewReplacer(GoStrings(args[1])...)}
-	})
-	reg("(*strings.Replacer).Replace", func(f *vm.Fiber, args, res []vm.Value) {
-		p := args[0].Ptr()
-		if p == nil {
-			panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
+	"(*strings.Replacer).init":    replacerInit,
+	"(*strings.Replacer).Replace": replacerReplace,
+}
+
+func stringsContainsRune(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Bool(strings.ContainsRune(args[0].String(), rune(args[1].Int())))
+}
+
+func stringsFields(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = Strings(strings.Fields(args[0].String()))
+}
+
+func stringsIndexByte(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(strings.IndexByte(args[0].String(), byte(args[1].N))))
+}
+
+func stringsIndexRune(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(strings.IndexRune(args[0].String(), rune(args[1].Int()))))
+}
+
+func stringsJoin(f *vm.Fiber, args, res []vm.Value) {
+	elems, sep := args[0].Slice(), args[1].String()
+	switch len(elems) {
+	case 0:
+		res[0] = vm.Value{}
+		return
+	case 1:
+		res[0] = vm.Value{R: elems[0].R}
+		return
+	}
+	n := len(sep) * (len(elems) - 1)
+	for _, e := range elems {
+		n += len(e.String())
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, e := range elems {
+		if i > 0 {
+			b.WriteString(sep)
 		}
-		r, _ := p.Slice()[0].R.(*strings.Replacer)
-		s := args[1].String()
-		if r == nil {
-			r = strings.NewReplacer()
-		}
-		res[0] = vm.Str(r.Replace(s))
-	})
-	_ = utf8.RuneError
+		b.WriteString(e.String())
+	}
+	res[0] = vm.Str(b.String())
+}
+
+func stringsLastIndexByte(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(strings.LastIndexByte(args[0].String(), byte(args[1].N))))
+}
+
+func stringsRepeat(f *vm.Fiber, args, res []vm.Value) {
+	s, n := args[0].String(), int(args[1].Int())
+	if int64(len(s))*int64(n) > 1<<32 {
+		panic(vm.PlainError("runtime: out of memory: strings.Repeat result too large"))
+	}
+	res[0] = vm.Str(strings.Repeat(s, n))
+}
+
+func stringsReplace(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Str(strings.Replace(args[0].String(), args[1].String(), args[2].String(), int(args[3].Int())))
+}
+
+func stringsReplaceAll(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Str(strings.ReplaceAll(args[0].String(), args[1].String(), args[2].String()))
+}
+
+func stringsSplit(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = Strings(strings.Split(args[0].String(), args[1].String()))
+}
+
+func stringsSplitAfter(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = Strings(strings.SplitAfter(args[0].String(), args[1].String()))
+}
+
+func stringsSplitN(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = Strings(strings.SplitN(args[0].String(), args[1].String(), int(args[2].Int())))
+}
+
+func stringsSplitAfterN(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = Strings(strings.SplitAfterN(args[0].String(), args[1].String(), int(args[2].Int())))
+}
+
+func builderString(f *vm.Fiber, args, res []vm.Value) {
+	if b := builderPeek(args[0]); b != nil {
+		res[0] = vm.Str(b.String())
+		return
+	}
+	res[0] = vm.Value{}
+}
+
+func builderLen(f *vm.Fiber, args, res []vm.Value) {
+	n := 0
+	if b := builderPeek(args[0]); b != nil {
+		n = b.Len()
+	}
+	res[0] = vm.Int(int64(n))
+}
+
+func builderCap(f *vm.Fiber, args, res []vm.Value) {
+	n := 0
+	if b := builderPeek(args[0]); b != nil {
+		n = b.Cap()
+	}
+	res[0] = vm.Int(int64(n))
+}
+
+func builderGrow(f *vm.Fiber, args, res []vm.Value) {
+	builderOf(args[0]).Grow(int(args[1].Int()))
+}
+
+func builderWrite(f *vm.Fiber, args, res []vm.Value) {
+	b := builderOf(args[0])
+	p := args[1].Slice()
+	b.Grow(len(p))
+	for _, c := range p {
+		b.WriteByte(byte(c.N))
+	}
+	res[0], res[1] = vm.Int(int64(len(p))), vm.Value{}
+}
+
+func builderWriteByte(f *vm.Fiber, args, res []vm.Value) {
+	builderOf(args[0]).WriteByte(byte(args[1].N))
+	res[0] = vm.Value{}
+}
+
+func builderWriteRune(f *vm.Fiber, args, res []vm.Value) {
+	n, _ := builderOf(args[0]).WriteRune(rune(args[1].Int()))
+	res[0], res[1] = vm.Int(int64(n)), vm.Value{}
+}
+
+func builderWriteString(f *vm.Fiber, args, res []vm.Value) {
+	s := args[1].String()
+	builderOf(args[0]).WriteString(s)
+	res[0], res[1] = vm.Int(int64(len(s))), vm.Value{}
+}
+
+func replacerInit(f *vm.Fiber, args, res []vm.Value) {
+	args[0].Ptr().Slice()[0] = vm.Value{R: strings.NewReplacer(GoStrings(args[1])...)}
+}
+
+func replacerReplace(f *vm.Fiber, args, res []vm.Value) {
+	p := args[0].Ptr()
+	if p == nil {
+		panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
+	}
+	r, _ := p.Slice()[0].R.(*strings.Replacer)
+	s := args[1].String()
+	if r == nil {
+		r = strings.NewReplacer()
+	}
+	res[0] = vm.Str(r.Replace(s))
 }
 
 // bytes: searches and case mappings run on host copies of the operands;
@@ -237,115 +282,141 @@ func bytesMap1(fn func([]byte) []byte) vm.HostFunc {
 	}
 }
 
-func init() {
-	reg("bytes.Equal", func(f *vm.Fiber, args, res []vm.Value) {
-		a, b := args[0].Slice(), args[1].Slice()
-		eq := len(a) == len(b)
-		for i := 0; eq && i < len(a); i++ {
-			eq = byte(a[i].N) == byte(b[i].N)
+var bytesFuncs = hostTable{
+	"bytes.Equal":         bytesEqual,
+	"bytes.Compare":       bytesInt2(bytes.Compare),
+	"bytes.Count":         bytesInt2(bytes.Count),
+	"bytes.EqualFold":     bytesEqualFold,
+	"bytes.Index":         bytesInt2(bytes.Index),
+	"bytes.LastIndex":     bytesInt2(bytes.LastIndex),
+	"bytes.IndexByte":     bytesIndexByte,
+	"bytes.LastIndexByte": bytesLastIndexByte,
+	"bytes.IndexRune":     bytesIndexRune,
+	"bytes.IndexAny":      bytesIndexAny,
+	"bytes.LastIndexAny":  bytesLastIndexAny,
+	"bytes.fieldsIdx":     bytesFieldsIdx,
+	"bytes.repeat":        bytesRepeat,
+	"bytes.Replace":       bytesReplace,
+	"bytes.Title":         bytesMap1(bytes.Title), //nolint:staticcheck // Go's deprecated API
+	"bytes.ToLower":       bytesMap1(bytes.ToLower),
+	"bytes.ToUpper":       bytesMap1(bytes.ToUpper),
+	"bytes.ToTitle":       bytesMap1(bytes.ToTitle),
+	"bytes.ToValidUTF8":   bytesToValidUTF8,
+	"bytes.trimIdx":       bytesTrimIdx,
+	"bytes.trimSpaceIdx":  bytesTrimSpaceIdx,
+}
+
+func bytesEqual(f *vm.Fiber, args, res []vm.Value) {
+	a, b := args[0].Slice(), args[1].Slice()
+	eq := len(a) == len(b)
+	for i := 0; eq && i < len(a); i++ {
+		eq = byte(a[i].N) == byte(b[i].N)
+	}
+	res[0] = vm.Bool(eq)
+}
+
+func bytesEqualFold(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Bool(bytes.EqualFold(Bytes(args[0]), Bytes(args[1])))
+}
+
+func bytesIndexByte(f *vm.Fiber, args, res []vm.Value) {
+	s, c := args[0].Slice(), byte(args[1].N)
+	i := -1
+	for k, v := range s {
+		if byte(v.N) == c {
+			i = k
+			break
 		}
-		res[0] = vm.Bool(eq)
-	})
-	reg("bytes.Compare", bytesInt2(bytes.Compare))
-	reg("bytes.Count", bytesInt2(bytes.Count))
-	reg("bytes.EqualFold", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Bool(bytes.EqualFold(Bytes(args[0]), Bytes(args[1])))
-	})
-	reg("bytes.Index", bytesInt2(bytes.Index))
-	reg("bytes.LastIndex", bytesInt2(bytes.LastIndex))
-	reg("bytes.IndexByte", func(f *vm.Fiber, args, res []vm.Value) {
-		s, c := args[0].Slice(), byte(args[1].N)
-		i := -1
-		for k, v := range s {
-			if byte(v.N) == c {
-				i = k
-				break
+	}
+	res[0] = vm.Int(int64(i))
+}
+
+func bytesLastIndexByte(f *vm.Fiber, args, res []vm.Value) {
+	s, c := args[0].Slice(), byte(args[1].N)
+	i := len(s) - 1
+	for i >= 0 && byte(s[i].N) != c {
+		i--
+	}
+	res[0] = vm.Int(int64(i))
+}
+
+func bytesIndexRune(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(bytes.IndexRune(Bytes(args[0]), rune(args[1].Int()))))
+}
+
+func bytesIndexAny(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(bytes.IndexAny(Bytes(args[0]), args[1].String())))
+}
+
+func bytesLastIndexAny(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(bytes.LastIndexAny(Bytes(args[0]), args[1].String())))
+}
+
+func bytesFieldsIdx(f *vm.Fiber, args, res []vm.Value) {
+	s := Bytes(args[0])
+	idx := []vm.Value{}
+	start := -1
+	for i := 0; i < len(s); {
+		r, w := utf8.DecodeRune(s[i:])
+		if unicode.IsSpace(r) {
+			if start >= 0 {
+				idx = append(idx, vm.Int(int64(start)), vm.Int(int64(i)))
+				start = -1
 			}
+		} else if start < 0 {
+			start = i
 		}
-		res[0] = vm.Int(int64(i))
-	})
-	reg("bytes.LastIndexByte", func(f *vm.Fiber, args, res []vm.Value) {
-		s, c := args[0].Slice(), byte(args[1].N)
-		i := len(s) - 1
-		for i >= 0 && byte(s[i].N) != c {
-			i--
-		}
-		res[0] = vm.Int(int64(i))
-	})
-	reg("bytes.IndexRune", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(bytes.IndexRune(Bytes(args[0]), rune(args[1].Int()))))
-	})
-	reg("bytes.IndexAny", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(bytes.IndexAny(Bytes(args[0]), args[1].String())))
-	})
-	reg("bytes.LastIndexAny", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(bytes.LastIndexAny(Bytes(args[0]), args[1].String())))
-	})
-	reg("bytes.fieldsIdx", func(f *vm.Fiber, args, res []vm.Value) {
-		s := Bytes(args[0])
-		idx := []vm.Value{}
-		start := -1
-		for i := 0; i < len(s); {
-			r, w := utf8.DecodeRune(s[i:])
-			if unicode.IsSpace(r) {
-				if start >= 0 {
-					idx = append(idx, vm.Int(int64(start)), vm.Int(int64(i)))
-					start = -1
-				}
-			} else if start < 0 {
-				start = i
-			}
-			i += w
-		}
-		if start >= 0 {
-			idx = append(idx, vm.Int(int64(start)), vm.Int(int64(len(s))))
-		}
-		res[0] = vm.Value{R: idx}
-	})
-	reg("bytes.repeat", func(f *vm.Fiber, args, res []vm.Value) {
-		b, n := Bytes(args[0]), int(args[1].Int())
-		if int64(len(b))*int64(n) > 1<<28 {
-			panic(vm.PlainError("runtime: out of memory: bytes.Repeat result too large"))
-		}
-		res[0] = BytesValue(bytes.Repeat(b, n))
-	})
-	reg("bytes.Replace", func(f *vm.Fiber, args, res []vm.Value) {
-		s, old, nw, n := Bytes(args[0]), Bytes(args[1]), Bytes(args[2]), int(args[3].Int())
-		out := bytes.Replace(s, old, nw, n)
-		if out == nil {
-			res[0] = vm.Value{}
-			return
-		}
-		res[0] = vm.Value{R: BytesValue(out).Slice()[:len(out):len(out)]}
-		if len(out) == 0 {
-			res[0] = vm.Value{R: []vm.Value{}}
-		}
-	})
-	reg("bytes.Title", bytesMap1(bytes.Title)) //nolint:staticcheck // Go's deprecated API
-	reg("bytes.ToLower", bytesMap1(bytes.ToLower))
-	reg("bytes.ToUpper", bytesMap1(bytes.ToUpper))
-	reg("bytes.ToTitle", bytesMap1(bytes.ToTitle))
-	reg("bytes.ToValidUTF8", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = BytesValue(bytes.ToValidUTF8(Bytes(args[0]), Bytes(args[1])))
-	})
-	reg("bytes.trimIdx", func(f *vm.Fiber, args, res []vm.Value) {
-		s, cutset, left, right := string(Bytes(args[0])), args[1].String(), args[2].Bool(), args[3].Bool()
-		j := len(s)
-		if right {
-			j = len(strings.TrimRight(s, cutset))
-		}
-		i := 0
-		if left {
-			i = j - len(strings.TrimLeft(s[:j], cutset))
-		}
-		res[0], res[1] = vm.Int(int64(i)), vm.Int(int64(j))
-	})
-	reg("bytes.trimSpaceIdx", func(f *vm.Fiber, args, res []vm.Value) {
-		s := string(Bytes(args[0]))
-		j := len(strings.TrimRightFunc(s, unicode.IsSpace))
-		i := j - len(strings.TrimLeftFunc(s[:j], unicode.IsSpace))
-		res[0], res[1] = vm.Int(int64(i)), vm.Int(int64(j))
-	})
+		i += w
+	}
+	if start >= 0 {
+		idx = append(idx, vm.Int(int64(start)), vm.Int(int64(len(s))))
+	}
+	res[0] = vm.Value{R: idx}
+}
+
+func bytesRepeat(f *vm.Fiber, args, res []vm.Value) {
+	b, n := Bytes(args[0]), int(args[1].Int())
+	if int64(len(b))*int64(n) > 1<<28 {
+		panic(vm.PlainError("runtime: out of memory: bytes.Repeat result too large"))
+	}
+	res[0] = BytesValue(bytes.Repeat(b, n))
+}
+
+func bytesReplace(f *vm.Fiber, args, res []vm.Value) {
+	s, old, nw, n := Bytes(args[0]), Bytes(args[1]), Bytes(args[2]), int(args[3].Int())
+	out := bytes.Replace(s, old, nw, n)
+	if out == nil {
+		res[0] = vm.Value{}
+		return
+	}
+	res[0] = vm.Value{R: BytesValue(out).Slice()[:len(out):len(out)]}
+	if len(out) == 0 {
+		res[0] = vm.Value{R: []vm.Value{}}
+	}
+}
+
+func bytesToValidUTF8(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = BytesValue(bytes.ToValidUTF8(Bytes(args[0]), Bytes(args[1])))
+}
+
+func bytesTrimIdx(f *vm.Fiber, args, res []vm.Value) {
+	s, cutset, left, right := string(Bytes(args[0])), args[1].String(), args[2].Bool(), args[3].Bool()
+	j := len(s)
+	if right {
+		j = len(strings.TrimRight(s, cutset))
+	}
+	i := 0
+	if left {
+		i = j - len(strings.TrimLeft(s[:j], cutset))
+	}
+	res[0], res[1] = vm.Int(int64(i)), vm.Int(int64(j))
+}
+
+func bytesTrimSpaceIdx(f *vm.Fiber, args, res []vm.Value) {
+	s := string(Bytes(args[0]))
+	j := len(strings.TrimRightFunc(s, unicode.IsSpace))
+	i := j - len(strings.TrimLeftFunc(s[:j], unicode.IsSpace))
+	res[0], res[1] = vm.Int(int64(i)), vm.Int(int64(j))
 }
 
 // setNumErr writes the four error results (code, func, num, msg) at res[i:].
@@ -369,86 +440,119 @@ func setNumErr(res []vm.Value, i int, err error) {
 	res[i], res[i+1], res[i+2], res[i+3] = vm.Int(int64(code)), vm.Str(ne.Func), vm.Str(ne.Num), vm.Str(ne.Err.Error())
 }
 
-func init() {
-	reg("strconv.parseBool", func(f *vm.Fiber, args, res []vm.Value) {
-		v, err := strconv.ParseBool(args[0].String())
-		res[0] = vm.Bool(v)
-		setNumErr(res, 1, err)
-	})
-	reg("strconv.parseInt", func(f *vm.Fiber, args, res []vm.Value) {
-		v, err := strconv.ParseInt(args[0].String(), int(args[1].Int()), int(args[2].Int()))
-		res[0] = vm.Int(v)
-		setNumErr(res, 1, err)
-	})
-	reg("strconv.parseUint", func(f *vm.Fiber, args, res []vm.Value) {
-		v, err := strconv.ParseUint(args[0].String(), int(args[1].Int()), int(args[2].Int()))
-		res[0] = vm.Uint(v)
-		setNumErr(res, 1, err)
-	})
-	reg("strconv.atoi", func(f *vm.Fiber, args, res []vm.Value) {
-		v, err := strconv.Atoi(args[0].String())
-		res[0] = vm.Int(int64(v))
-		setNumErr(res, 1, err)
-	})
-	reg("strconv.parseFloat", func(f *vm.Fiber, args, res []vm.Value) {
-		v, err := strconv.ParseFloat(args[0].String(), int(args[1].Int()))
-		res[0] = vm.Float(v)
-		setNumErr(res, 1, err)
-	})
-	reg("strconv.parseComplex", func(f *vm.Fiber, args, res []vm.Value) {
-		bits := int(args[1].Int())
-		v, err := strconv.ParseComplex(args[0].String(), bits)
-		res[0] = vm.Complex(v)
-		setNumErr(res, 1, err)
-	})
-	reg("strconv.FormatInt", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Str(strconv.FormatInt(args[0].Int(), int(args[1].Int())))
-	})
-	reg("strconv.FormatUint", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Str(strconv.FormatUint(args[0].N, int(args[1].Int())))
-	})
-	reg("strconv.Itoa", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Str(strconv.Itoa(int(args[0].Int())))
-	})
-	reg("strconv.FormatFloat", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Str(strconv.FormatFloat(args[0].Float(), byte(args[1].N), int(args[2].Int()), int(args[3].Int())))
-	})
-	reg("strconv.FormatComplex", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Str(strconv.FormatComplex(args[0].Complex(), byte(args[1].N), int(args[2].Int()), int(args[3].Int())))
-	})
-	str1 := func(fn func(string) string) vm.HostFunc {
-		return func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Str(fn(args[0].String())) }
-	}
-	rune1 := func(fn func(rune) string) vm.HostFunc {
-		return func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Str(fn(rune(args[0].Int()))) }
-	}
-	reg("strconv.Quote", str1(strconv.Quote))
-	reg("strconv.QuoteToASCII", str1(strconv.QuoteToASCII))
-	reg("strconv.QuoteToGraphic", str1(strconv.QuoteToGraphic))
-	reg("strconv.QuoteRune", rune1(strconv.QuoteRune))
-	reg("strconv.QuoteRuneToASCII", rune1(strconv.QuoteRuneToASCII))
-	reg("strconv.QuoteRuneToGraphic", rune1(strconv.QuoteRuneToGraphic))
-	reg("strconv.CanBackquote", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Bool(strconv.CanBackquote(args[0].String()))
-	})
-	reg("strconv.IsPrint", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Bool(strconv.IsPrint(rune(args[0].Int())))
-	})
-	reg("strconv.IsGraphic", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Bool(strconv.IsGraphic(rune(args[0].Int())))
-	})
-	reg("strconv.unquote", func(f *vm.Fiber, args, res []vm.Value) {
-		s, err := strconv.Unquote(args[0].String())
-		res[0], res[1] = vm.Str(s), vm.Bool(err == nil)
-	})
-	reg("strconv.unquoteChar", func(f *vm.Fiber, args, res []vm.Value) {
-		v, mb, tail, err := strconv.UnquoteChar(args[0].String(), byte(args[1].N))
-		res[0], res[1], res[2], res[3] = vm.Int(int64(v)), vm.Bool(mb), vm.Str(tail), vm.Bool(err == nil)
-	})
-	reg("strconv.quotedPrefix", func(f *vm.Fiber, args, res []vm.Value) {
-		s, err := strconv.QuotedPrefix(args[0].String())
-		res[0], res[1] = vm.Str(s), vm.Bool(err == nil)
-	})
+var strconvFuncs = hostTable{
+	"strconv.parseBool":          strconvParseBool,
+	"strconv.parseInt":           strconvParseInt,
+	"strconv.parseUint":          strconvParseUint,
+	"strconv.atoi":               strconvAtoi,
+	"strconv.parseFloat":         strconvParseFloat,
+	"strconv.parseComplex":       strconvParseComplex,
+	"strconv.FormatInt":          strconvFormatInt,
+	"strconv.FormatUint":         strconvFormatUint,
+	"strconv.Itoa":               strconvItoa,
+	"strconv.FormatFloat":        strconvFormatFloat,
+	"strconv.FormatComplex":      strconvFormatComplex,
+	"strconv.Quote":              strFn1(strconv.Quote),
+	"strconv.QuoteToASCII":       strFn1(strconv.QuoteToASCII),
+	"strconv.QuoteToGraphic":     strFn1(strconv.QuoteToGraphic),
+	"strconv.QuoteRune":          runeStr(strconv.QuoteRune),
+	"strconv.QuoteRuneToASCII":   runeStr(strconv.QuoteRuneToASCII),
+	"strconv.QuoteRuneToGraphic": runeStr(strconv.QuoteRuneToGraphic),
+	"strconv.CanBackquote":       strconvCanBackquote,
+	"strconv.IsPrint":            strconvIsPrint,
+	"strconv.IsGraphic":          strconvIsGraphic,
+	"strconv.unquote":            strconvUnquote,
+	"strconv.unquoteChar":        strconvUnquoteChar,
+	"strconv.quotedPrefix":       strconvQuotedPrefix,
+}
+
+// runeStr adapts the host's rune quoting functions.
+func runeStr(fn func(rune) string) vm.HostFunc {
+	return func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Str(fn(rune(args[0].Int()))) }
+}
+
+func strconvParseBool(f *vm.Fiber, args, res []vm.Value) {
+	v, err := strconv.ParseBool(args[0].String())
+	res[0] = vm.Bool(v)
+	setNumErr(res, 1, err)
+}
+
+func strconvParseInt(f *vm.Fiber, args, res []vm.Value) {
+	v, err := strconv.ParseInt(args[0].String(), int(args[1].Int()), int(args[2].Int()))
+	res[0] = vm.Int(v)
+	setNumErr(res, 1, err)
+}
+
+func strconvParseUint(f *vm.Fiber, args, res []vm.Value) {
+	v, err := strconv.ParseUint(args[0].String(), int(args[1].Int()), int(args[2].Int()))
+	res[0] = vm.Uint(v)
+	setNumErr(res, 1, err)
+}
+
+func strconvAtoi(f *vm.Fiber, args, res []vm.Value) {
+	v, err := strconv.Atoi(args[0].String())
+	res[0] = vm.Int(int64(v))
+	setNumErr(res, 1, err)
+}
+
+func strconvParseFloat(f *vm.Fiber, args, res []vm.Value) {
+	v, err := strconv.ParseFloat(args[0].String(), int(args[1].Int()))
+	res[0] = vm.Float(v)
+	setNumErr(res, 1, err)
+}
+
+func strconvParseComplex(f *vm.Fiber, args, res []vm.Value) {
+	bits := int(args[1].Int())
+	v, err := strconv.ParseComplex(args[0].String(), bits)
+	res[0] = vm.Complex(v)
+	setNumErr(res, 1, err)
+}
+
+func strconvFormatInt(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Str(strconv.FormatInt(args[0].Int(), int(args[1].Int())))
+}
+
+func strconvFormatUint(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Str(strconv.FormatUint(args[0].N, int(args[1].Int())))
+}
+
+func strconvItoa(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Str(strconv.Itoa(int(args[0].Int())))
+}
+
+func strconvFormatFloat(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Str(strconv.FormatFloat(args[0].Float(), byte(args[1].N), int(args[2].Int()), int(args[3].Int())))
+}
+
+func strconvFormatComplex(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Str(strconv.FormatComplex(args[0].Complex(), byte(args[1].N), int(args[2].Int()), int(args[3].Int())))
+}
+
+func strconvCanBackquote(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Bool(strconv.CanBackquote(args[0].String()))
+}
+
+func strconvIsPrint(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Bool(strconv.IsPrint(rune(args[0].Int())))
+}
+
+func strconvIsGraphic(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Bool(strconv.IsGraphic(rune(args[0].Int())))
+}
+
+func strconvUnquote(f *vm.Fiber, args, res []vm.Value) {
+	s, err := strconv.Unquote(args[0].String())
+	res[0], res[1] = vm.Str(s), vm.Bool(err == nil)
+}
+
+func strconvUnquoteChar(f *vm.Fiber, args, res []vm.Value) {
+	v, mb, tail, err := strconv.UnquoteChar(args[0].String(), byte(args[1].N))
+	res[0], res[1], res[2], res[3] = vm.Int(int64(v)), vm.Bool(mb), vm.Str(tail), vm.Bool(err == nil)
+}
+
+func strconvQuotedPrefix(f *vm.Fiber, args, res []vm.Value) {
+	s, err := strconv.QuotedPrefix(args[0].String())
+	res[0], res[1] = vm.Str(s), vm.Bool(err == nil)
 }
 
 func runePred(fn func(rune) bool) vm.HostFunc {
@@ -459,9 +563,9 @@ func runeMap(fn func(rune) rune) vm.HostFunc {
 	return func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(fn(rune(args[0].Int())))) }
 }
 
-// hostTable returns the host form of a guest *unicode.RangeTable: the
+// rangeTableOf returns the host form of a guest *unicode.RangeTable: the
 // predefined tables carry a handle; tables the program built are converted.
-func hostTable(v vm.Value) *unicode.RangeTable {
+func rangeTableOf(v vm.Value) *unicode.RangeTable {
 	p := v.Ptr()
 	if p == nil {
 		panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
@@ -492,97 +596,125 @@ func guestBytesHead(s []vm.Value, n int) []byte {
 	return b
 }
 
-func init() {
-	reg("unicode.table", func(f *vm.Fiber, args, res []vm.Value) {
-		name := args[0].String()
-		t := unicode.Categories[name]
-		if t == nil {
-			t = unicode.Scripts[name]
-		}
-		if t == nil {
-			t = unicode.Properties[name]
-		}
-		if t == nil {
-			panic(vm.Fatal("spindle: unknown unicode table " + name))
-		}
-		res[0] = vm.Value{R: &vm.Value{R: []vm.Value{{}, {}, vm.Int(int64(t.LatinOffset)), {R: t}}}}
-	})
-	reg("unicode.Is", func(f *vm.Fiber, args, res []vm.Value) {
-		t, r := hostTable(args[0]), rune(args[1].Int())
-		res[0] = vm.Bool(unicode.Is(t, r))
-	})
-	reg("unicode.isDigit", runePred(unicode.IsDigit))
-	reg("unicode.IsGraphic", runePred(unicode.IsGraphic))
-	reg("unicode.isLetter", runePred(unicode.IsLetter))
-	reg("unicode.IsLower", runePred(unicode.IsLower))
-	reg("unicode.IsMark", runePred(unicode.IsMark))
-	reg("unicode.IsNumber", runePred(unicode.IsNumber))
-	reg("unicode.IsPrint", runePred(unicode.IsPrint))
-	reg("unicode.IsPunct", runePred(unicode.IsPunct))
-	reg("unicode.isSpace", runePred(unicode.IsSpace))
-	reg("unicode.IsSymbol", runePred(unicode.IsSymbol))
-	reg("unicode.IsTitle", runePred(unicode.IsTitle))
-	reg("unicode.IsUpper", runePred(unicode.IsUpper))
-	reg("unicode.SimpleFold", runeMap(unicode.SimpleFold))
-	reg("unicode.ToTitle", runeMap(unicode.ToTitle))
-	reg("unicode.To", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(unicode.To(int(args[0].Int()), rune(args[1].Int()))))
-	})
+var unicodeFuncs = hostTable{
+	"unicode.table":      unicodeTable,
+	"unicode.Is":         unicodeIs,
+	"unicode.isDigit":    runePred(unicode.IsDigit),
+	"unicode.IsGraphic":  runePred(unicode.IsGraphic),
+	"unicode.isLetter":   runePred(unicode.IsLetter),
+	"unicode.IsLower":    runePred(unicode.IsLower),
+	"unicode.IsMark":     runePred(unicode.IsMark),
+	"unicode.IsNumber":   runePred(unicode.IsNumber),
+	"unicode.IsPrint":    runePred(unicode.IsPrint),
+	"unicode.IsPunct":    runePred(unicode.IsPunct),
+	"unicode.isSpace":    runePred(unicode.IsSpace),
+	"unicode.IsSymbol":   runePred(unicode.IsSymbol),
+	"unicode.IsTitle":    runePred(unicode.IsTitle),
+	"unicode.IsUpper":    runePred(unicode.IsUpper),
+	"unicode.SimpleFold": runeMap(unicode.SimpleFold),
+	"unicode.ToTitle":    runeMap(unicode.ToTitle),
+	"unicode.To":         unicodeTo,
 
 	// unicode/utf8
-	reg("unicode/utf8.FullRune", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Bool(utf8.FullRune(guestBytesHead(args[0].Slice(), utf8.UTFMax)))
-	})
-	reg("unicode/utf8.FullRuneInString", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Bool(utf8.FullRuneInString(args[0].String()))
-	})
-	reg("unicode/utf8.DecodeRune", func(f *vm.Fiber, args, res []vm.Value) {
-		s := args[0].Slice()
-		var r rune
-		var n int
-		if len(s) > 0 && s[0].N < utf8.RuneSelf {
-			r, n = rune(s[0].N), 1
-		} else {
-			r, n = utf8.DecodeRune(guestBytesHead(s, utf8.UTFMax))
-		}
-		res[0], res[1] = vm.Int(int64(r)), vm.Int(int64(n))
-	})
-	reg("unicode/utf8.DecodeRuneInString", func(f *vm.Fiber, args, res []vm.Value) {
-		r, n := utf8.DecodeRuneInString(args[0].String())
-		res[0], res[1] = vm.Int(int64(r)), vm.Int(int64(n))
-	})
-	reg("unicode/utf8.DecodeLastRune", func(f *vm.Fiber, args, res []vm.Value) {
-		s := args[0].Slice()
-		k := min(len(s), utf8.UTFMax)
-		r, n := utf8.DecodeLastRune(guestBytesHead(s[len(s)-k:], k))
-		res[0], res[1] = vm.Int(int64(r)), vm.Int(int64(n))
-	})
-	reg("unicode/utf8.DecodeLastRuneInString", func(f *vm.Fiber, args, res []vm.Value) {
-		r, n := utf8.DecodeLastRuneInString(args[0].String())
-		res[0], res[1] = vm.Int(int64(r)), vm.Int(int64(n))
-	})
-	reg("unicode/utf8.EncodeRune", func(f *vm.Fiber, args, res []vm.Value) {
-		p, r := args[0].Slice(), rune(args[1].Int())
-		var buf [utf8.UTFMax]byte
-		n := utf8.EncodeRune(buf[:], r)
-		if len(p) < n {
-			panic(vm.RuntimeError(indexMsg(n-1, len(p))))
-		}
-		putBytes(p, buf[:n])
-		res[0] = vm.Int(int64(n))
-	})
-	reg("unicode/utf8.RuneCount", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(utf8.RuneCount(Bytes(args[0]))))
-	})
-	reg("unicode/utf8.RuneCountInString", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(utf8.RuneCountInString(args[0].String())))
-	})
-	reg("unicode/utf8.Valid", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Bool(utf8.Valid(Bytes(args[0])))
-	})
-	reg("unicode/utf8.ValidString", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Bool(utf8.ValidString(args[0].String()))
-	})
+	"unicode/utf8.FullRune":               utf8FullRune,
+	"unicode/utf8.FullRuneInString":       utf8FullRuneInString,
+	"unicode/utf8.DecodeRune":             utf8DecodeRune,
+	"unicode/utf8.DecodeRuneInString":     utf8DecodeRuneInString,
+	"unicode/utf8.DecodeLastRune":         utf8DecodeLastRune,
+	"unicode/utf8.DecodeLastRuneInString": utf8DecodeLastRuneInString,
+	"unicode/utf8.EncodeRune":             utf8EncodeRune,
+	"unicode/utf8.RuneCount":              utf8RuneCount,
+	"unicode/utf8.RuneCountInString":      utf8RuneCountInString,
+	"unicode/utf8.Valid":                  utf8Valid,
+	"unicode/utf8.ValidString":            utf8ValidString,
+}
+
+func unicodeTable(f *vm.Fiber, args, res []vm.Value) {
+	name := args[0].String()
+	t := unicode.Categories[name]
+	if t == nil {
+		t = unicode.Scripts[name]
+	}
+	if t == nil {
+		t = unicode.Properties[name]
+	}
+	if t == nil {
+		panic(vm.Fatal("spindle: unknown unicode table " + name))
+	}
+	res[0] = vm.Value{R: &vm.Value{R: []vm.Value{{}, {}, vm.Int(int64(t.LatinOffset)), {R: t}}}}
+}
+
+func unicodeIs(f *vm.Fiber, args, res []vm.Value) {
+	t, r := rangeTableOf(args[0]), rune(args[1].Int())
+	res[0] = vm.Bool(unicode.Is(t, r))
+}
+
+func unicodeTo(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(unicode.To(int(args[0].Int()), rune(args[1].Int()))))
+}
+
+func utf8FullRune(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Bool(utf8.FullRune(guestBytesHead(args[0].Slice(), utf8.UTFMax)))
+}
+
+func utf8FullRuneInString(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Bool(utf8.FullRuneInString(args[0].String()))
+}
+
+func utf8DecodeRune(f *vm.Fiber, args, res []vm.Value) {
+	s := args[0].Slice()
+	var r rune
+	var n int
+	if len(s) > 0 && s[0].N < utf8.RuneSelf {
+		r, n = rune(s[0].N), 1
+	} else {
+		r, n = utf8.DecodeRune(guestBytesHead(s, utf8.UTFMax))
+	}
+	res[0], res[1] = vm.Int(int64(r)), vm.Int(int64(n))
+}
+
+func utf8DecodeRuneInString(f *vm.Fiber, args, res []vm.Value) {
+	r, n := utf8.DecodeRuneInString(args[0].String())
+	res[0], res[1] = vm.Int(int64(r)), vm.Int(int64(n))
+}
+
+func utf8DecodeLastRune(f *vm.Fiber, args, res []vm.Value) {
+	s := args[0].Slice()
+	k := min(len(s), utf8.UTFMax)
+	r, n := utf8.DecodeLastRune(guestBytesHead(s[len(s)-k:], k))
+	res[0], res[1] = vm.Int(int64(r)), vm.Int(int64(n))
+}
+
+func utf8DecodeLastRuneInString(f *vm.Fiber, args, res []vm.Value) {
+	r, n := utf8.DecodeLastRuneInString(args[0].String())
+	res[0], res[1] = vm.Int(int64(r)), vm.Int(int64(n))
+}
+
+func utf8EncodeRune(f *vm.Fiber, args, res []vm.Value) {
+	p, r := args[0].Slice(), rune(args[1].Int())
+	var buf [utf8.UTFMax]byte
+	n := utf8.EncodeRune(buf[:], r)
+	if len(p) < n {
+		panic(vm.RuntimeError(indexMsg(n-1, len(p))))
+	}
+	putBytes(p, buf[:n])
+	res[0] = vm.Int(int64(n))
+}
+
+func utf8RuneCount(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(utf8.RuneCount(Bytes(args[0]))))
+}
+
+func utf8RuneCountInString(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(utf8.RuneCountInString(args[0].String())))
+}
+
+func utf8Valid(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Bool(utf8.Valid(Bytes(args[0])))
+}
+
+func utf8ValidString(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Bool(utf8.ValidString(args[0].String()))
 }
 
 // indexMsg is Go's index-out-of-range message body.

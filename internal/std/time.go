@@ -120,238 +120,286 @@ func (ht *hostTimer) stop() bool {
 
 func durationArg(v vm.Value) time.Duration { return time.Duration(v.Int()) }
 
-func init() {
-	reg("(time.Duration).String", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Str(durationArg(args[0]).String())
-	})
-	reg("(time.Duration).Seconds", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Float(durationArg(args[0]).Seconds())
-	})
-	reg("(time.Duration).Minutes", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Float(durationArg(args[0]).Minutes())
-	})
-	reg("(time.Duration).Hours", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Float(durationArg(args[0]).Hours())
-	})
-	reg("(time.Duration).Truncate", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(durationArg(args[0]).Truncate(durationArg(args[1]))))
-	})
-	reg("(time.Duration).Round", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(durationArg(args[0]).Round(durationArg(args[1]))))
-	})
-	reg("time.parseDuration", func(f *vm.Fiber, args, res []vm.Value) {
-		d, err := time.ParseDuration(args[0].String())
-		res[0] = vm.Int(int64(d))
-		res[1] = vm.Value{}
-		if err != nil {
-			res[1] = vm.Str(err.Error())
-		}
-	})
+var timeFuncs = hostTable{
+	"(time.Duration).String":   durationString,
+	"(time.Duration).Seconds":  durationSeconds,
+	"(time.Duration).Minutes":  durationMinutes,
+	"(time.Duration).Hours":    durationHours,
+	"(time.Duration).Truncate": durationTruncate,
+	"(time.Duration).Round":    durationRound,
+	"time.parseDuration":       timeParseDuration,
+	"time.now":                 timeNow,
+	"time.date":                timeFromDate,
+	"time.roundTime":           timeRoundTime,
+	"time.parse":               timeParse,
+	"(*time.ParseError).Error": parseErrorError,
+	"(time.Time).Date":         timeDate,
+	"(time.Time).ISOWeek":      timeISOWeek,
+	"(time.Time).Clock":        timeClock,
+	"(time.Time).Format":       timeFormat,
+	"(time.Time).String":       timeString,
+	"(time.Time).GoString":     timeGoString,
+	"time.marshalTime":         timeMarshalTime,
+	"time.unmarshalTime":       timeUnmarshalTime,
+	"time.Sleep":               timeSleep,
+	"time.startTimer":          timeStartTimer,
+	"time.stopTimer":           timeStopTimer,
+	"time.resetTimer":          timeResetTimer,
 
-	reg("time.now", func(f *vm.Fiber, args, res []vm.Value) {
-		wall := time.Now()
-		res[0] = vm.Int(wall.Unix() + unixToInternal)
-		res[1] = vm.Int(int64(wall.Nanosecond()))
-		res[2] = vm.Int(int64(f.M.Now()))
-	})
-	reg("time.date", func(f *vm.Fiber, args, res []vm.Value) {
-		var a [8]int
-		for i := range a {
-			a[i] = int(args[i].Int())
-		}
-		loc := time.UTC
-		if a[7] != 0 {
-			loc = time.FixedZone("", a[7])
-		}
-		t := time.Date(a[0], time.Month(a[1]), a[2], a[3], a[4], a[5], a[6], loc)
-		res[0] = vm.Int(t.Unix() + unixToInternal)
-		res[1] = vm.Int(int64(t.Nanosecond()))
-	})
-	reg("time.roundTime", func(f *vm.Fiber, args, res []vm.Value) {
-		t := time.Unix(args[0].Int()-unixToInternal, args[1].Int()).UTC()
-		d := durationArg(args[2])
-		if args[3].Bool() {
-			t = t.Round(d)
-		} else {
-			t = t.Truncate(d)
-		}
-		res[0] = vm.Int(t.Unix() + unixToInternal)
-		res[1] = vm.Int(int64(t.Nanosecond()))
-	})
-	reg("time.parse", func(f *vm.Fiber, args, res []vm.Value) {
-		layout, value := args[0].String(), args[1].String()
-		loc := time.UTC
-		if !args[4].Bool() {
-			loc = time.FixedZone(args[2].String(), int(args[3].Int()))
-		}
-		t, err := time.ParseInLocation(layout, value, loc)
-		for i := 0; i < 8; i++ {
-			res[i] = vm.Value{}
-		}
-		res[6] = vm.Value{R: make([]vm.Value, 5)}
-		if err != nil {
-			var pe *time.ParseError
-			if !errors.As(err, &pe) {
-				pe = &time.ParseError{Layout: layout, Value: value, Message: ": " + err.Error()}
-			}
-			res[6] = vm.Value{R: []vm.Value{vm.Str(pe.Layout), vm.Str(pe.Value), vm.Str(pe.LayoutElem), vm.Str(pe.ValueElem), vm.Str(pe.Message)}}
-			res[7] = vm.Bool(true)
-			return
-		}
-		res[0] = vm.Int(t.Unix() + unixToInternal)
-		res[1] = vm.Int(int64(t.Nanosecond()))
-		switch t.Location() {
-		case time.UTC:
-			res[4] = vm.Bool(true)
-		case loc:
-			res[5] = vm.Bool(true)
-		default:
-			name, off := t.Zone()
-			res[2] = vm.Str(name)
-			res[3] = vm.Int(int64(off))
-		}
-	})
-	reg("(*time.ParseError).Error", func(f *vm.Fiber, args, res []vm.Value) {
-		fs := structFields(args[0], 5)
-		pe := &time.ParseError{Layout: fs[0].String(), Value: fs[1].String(), LayoutElem: fs[2].String(), ValueElem: fs[3].String(), Message: fs[4].String()}
-		res[0] = vm.Str(pe.Error())
-	})
+	"(time.Time).Year":    timeInt(time.Time.Year),
+	"(time.Time).Month":   timeInt(func(t time.Time) int { return int(t.Month()) }),
+	"(time.Time).Day":     timeInt(time.Time.Day),
+	"(time.Time).Weekday": timeInt(func(t time.Time) int { return int(t.Weekday()) }),
+	"(time.Time).YearDay": timeInt(time.Time.YearDay),
+	"(time.Time).Hour":    timeInt(time.Time.Hour),
+	"(time.Time).Minute":  timeInt(time.Time.Minute),
+	"(time.Time).Second":  timeInt(time.Time.Second),
+}
 
-	reg("(time.Time).Date", func(f *vm.Fiber, args, res []vm.Value) {
-		y, m, d := hostTime(args[0]).Date()
-		res[0], res[1], res[2] = vm.Int(int64(y)), vm.Int(int64(m)), vm.Int(int64(d))
-	})
-	timeInt := func(name string, get func(time.Time) int) {
-		reg("(time.Time)."+name, func(f *vm.Fiber, args, res []vm.Value) {
-			res[0] = vm.Int(int64(get(hostTime(args[0]))))
-		})
+// timeInt adapts an int-valued accessor of the host's time.Time: the
+// calendar fields of timeFuncs are built from it.
+func timeInt(get func(time.Time) int) vm.HostFunc {
+	return func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Int(int64(get(hostTime(args[0]))))
 	}
-	timeInt("Year", time.Time.Year)
-	timeInt("Month", func(t time.Time) int { return int(t.Month()) })
-	timeInt("Day", time.Time.Day)
-	timeInt("Weekday", func(t time.Time) int { return int(t.Weekday()) })
-	timeInt("YearDay", time.Time.YearDay)
-	timeInt("Hour", time.Time.Hour)
-	timeInt("Minute", time.Time.Minute)
-	timeInt("Second", time.Time.Second)
-	reg("(time.Time).ISOWeek", func(f *vm.Fiber, args, res []vm.Value) {
-		y, w := hostTime(args[0]).ISOWeek()
-		res[0], res[1] = vm.Int(int64(y)), vm.Int(int64(w))
-	})
-	reg("(time.Time).Clock", func(f *vm.Fiber, args, res []vm.Value) {
-		h, m, s := hostTime(args[0]).Clock()
-		res[0], res[1], res[2] = vm.Int(int64(h)), vm.Int(int64(m)), vm.Int(int64(s))
-	})
-	reg("(time.Time).Format", func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Str(hostTime(args[0]).Format(args[1].String()))
-	})
-	reg("(time.Time).String", func(f *vm.Fiber, args, res []vm.Value) {
-		fs := args[0].Slice()
-		s := hostTime(args[0]).String()
-		if fs[tmHasMono].Bool() {
-			m := fs[tmMono].Int()
-			sign := '+'
-			u := uint64(m)
-			if m < 0 {
-				sign = '-'
-				u = -u
-			}
-			s += fmt.Sprintf(" m=%c%d.%09d", sign, u/1e9, u%1e9)
-		}
-		res[0] = vm.Str(s)
-	})
-	reg("(time.Time).GoString", func(f *vm.Fiber, args, res []vm.Value) {
-		fs := args[0].Slice()
-		s := hostTime(args[0]).GoString()
-		if lp := fs[tmLoc].Ptr(); lp != nil && lp.Slice()[0].String() == "Local" {
-			s = strings.TrimSuffix(s, "time.UTC)") + "time.Local)"
-		}
-		res[0] = vm.Str(s)
-	})
+}
 
-	reg("time.marshalTime", func(f *vm.Fiber, args, res []vm.Value) {
-		b, err := hostTime(args[0]).MarshalBinary()
-		res[0], res[1] = BytesValue(b), vm.Value{}
-		if err != nil {
-			res[1] = vm.Str(err.Error())
-		}
-	})
-	reg("time.unmarshalTime", func(f *vm.Fiber, args, res []vm.Value) {
-		var t time.Time
-		err := t.UnmarshalBinary(Bytes(args[0]))
-		for i := 0; i < 5; i++ {
-			res[i] = vm.Value{}
-		}
-		if err != nil {
-			res[4] = vm.Str(err.Error())
-			return
-		}
-		_, off := t.Zone()
-		res[0] = vm.Int(t.Unix() + unixToInternal)
-		res[1] = vm.Int(int64(t.Nanosecond()))
-		res[2] = vm.Int(int64(off))
-		res[3] = vm.Bool(t.Location() == time.UTC)
-	})
+func durationString(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Str(durationArg(args[0]).String())
+}
 
-	reg("time.Sleep", func(f *vm.Fiber, args, res []vm.Value) {
-		if f.Resuming() {
-			return
+func durationSeconds(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Float(durationArg(args[0]).Seconds())
+}
+
+func durationMinutes(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Float(durationArg(args[0]).Minutes())
+}
+
+func durationHours(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Float(durationArg(args[0]).Hours())
+}
+
+func durationTruncate(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(durationArg(args[0]).Truncate(durationArg(args[1]))))
+}
+
+func durationRound(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(durationArg(args[0]).Round(durationArg(args[1]))))
+}
+
+func timeParseDuration(f *vm.Fiber, args, res []vm.Value) {
+	d, err := time.ParseDuration(args[0].String())
+	res[0] = vm.Int(int64(d))
+	res[1] = vm.Value{}
+	if err != nil {
+		res[1] = vm.Str(err.Error())
+	}
+}
+
+func timeNow(f *vm.Fiber, args, res []vm.Value) {
+	wall := time.Now()
+	res[0] = vm.Int(wall.Unix() + unixToInternal)
+	res[1] = vm.Int(int64(wall.Nanosecond()))
+	res[2] = vm.Int(int64(f.M.Now()))
+}
+
+func timeFromDate(f *vm.Fiber, args, res []vm.Value) {
+	var a [8]int
+	for i := range a {
+		a[i] = int(args[i].Int())
+	}
+	loc := time.UTC
+	if a[7] != 0 {
+		loc = time.FixedZone("", a[7])
+	}
+	t := time.Date(a[0], time.Month(a[1]), a[2], a[3], a[4], a[5], a[6], loc)
+	res[0] = vm.Int(t.Unix() + unixToInternal)
+	res[1] = vm.Int(int64(t.Nanosecond()))
+}
+
+func timeRoundTime(f *vm.Fiber, args, res []vm.Value) {
+	t := time.Unix(args[0].Int()-unixToInternal, args[1].Int()).UTC()
+	d := durationArg(args[2])
+	if args[3].Bool() {
+		t = t.Round(d)
+	} else {
+		t = t.Truncate(d)
+	}
+	res[0] = vm.Int(t.Unix() + unixToInternal)
+	res[1] = vm.Int(int64(t.Nanosecond()))
+}
+
+func timeParse(f *vm.Fiber, args, res []vm.Value) {
+	layout, value := args[0].String(), args[1].String()
+	loc := time.UTC
+	if !args[4].Bool() {
+		loc = time.FixedZone(args[2].String(), int(args[3].Int()))
+	}
+	t, err := time.ParseInLocation(layout, value, loc)
+	for i := 0; i < 8; i++ {
+		res[i] = vm.Value{}
+	}
+	res[6] = vm.Value{R: make([]vm.Value, 5)}
+	if err != nil {
+		var pe *time.ParseError
+		if !errors.As(err, &pe) {
+			pe = &time.ParseError{Layout: layout, Value: value, Message: ": " + err.Error()}
 		}
-		d := durationArg(args[0])
-		if d <= 0 {
-			f.Park("sleep")
-			f.Wake(vm.Value{}, true) // just yield
-			return
+		res[6] = vm.Value{R: []vm.Value{vm.Str(pe.Layout), vm.Str(pe.Value), vm.Str(pe.LayoutElem), vm.Str(pe.ValueElem), vm.Str(pe.Message)}}
+		res[7] = vm.Bool(true)
+		return
+	}
+	res[0] = vm.Int(t.Unix() + unixToInternal)
+	res[1] = vm.Int(int64(t.Nanosecond()))
+	switch t.Location() {
+	case time.UTC:
+		res[4] = vm.Bool(true)
+	case loc:
+		res[5] = vm.Bool(true)
+	default:
+		name, off := t.Zone()
+		res[2] = vm.Str(name)
+		res[3] = vm.Int(int64(off))
+	}
+}
+
+func parseErrorError(f *vm.Fiber, args, res []vm.Value) {
+	fs := structFields(args[0], 5)
+	pe := &time.ParseError{Layout: fs[0].String(), Value: fs[1].String(), LayoutElem: fs[2].String(), ValueElem: fs[3].String(), Message: fs[4].String()}
+	res[0] = vm.Str(pe.Error())
+}
+
+func timeDate(f *vm.Fiber, args, res []vm.Value) {
+	y, m, d := hostTime(args[0]).Date()
+	res[0], res[1], res[2] = vm.Int(int64(y)), vm.Int(int64(m)), vm.Int(int64(d))
+}
+
+func timeISOWeek(f *vm.Fiber, args, res []vm.Value) {
+	y, w := hostTime(args[0]).ISOWeek()
+	res[0], res[1] = vm.Int(int64(y)), vm.Int(int64(w))
+}
+
+func timeClock(f *vm.Fiber, args, res []vm.Value) {
+	h, m, s := hostTime(args[0]).Clock()
+	res[0], res[1], res[2] = vm.Int(int64(h)), vm.Int(int64(m)), vm.Int(int64(s))
+}
+
+func timeFormat(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Str(hostTime(args[0]).Format(args[1].String()))
+}
+
+func timeString(f *vm.Fiber, args, res []vm.Value) {
+	fs := args[0].Slice()
+	s := hostTime(args[0]).String()
+	if fs[tmHasMono].Bool() {
+		m := fs[tmMono].Int()
+		sign := '+'
+		u := uint64(m)
+		if m < 0 {
+			sign = '-'
+			u = -u
 		}
-		var t *vm.Timer
-		m := f.M
-		f.ParkUnlink("sleep", func() { // cancelled: drop the timer
-			if t != nil {
-				m.StopTimer(t)
-			}
-		})
-		tok := f.Token()
-		t = m.AddTimer(d, func() { tok.Wake(vm.Value{}, true) })
+		s += fmt.Sprintf(" m=%c%d.%09d", sign, u/1e9, u%1e9)
+	}
+	res[0] = vm.Str(s)
+}
+
+func timeGoString(f *vm.Fiber, args, res []vm.Value) {
+	fs := args[0].Slice()
+	s := hostTime(args[0]).GoString()
+	if lp := fs[tmLoc].Ptr(); lp != nil && lp.Slice()[0].String() == "Local" {
+		s = strings.TrimSuffix(s, "time.UTC)") + "time.Local)"
+	}
+	res[0] = vm.Str(s)
+}
+
+func timeMarshalTime(f *vm.Fiber, args, res []vm.Value) {
+	b, err := hostTime(args[0]).MarshalBinary()
+	res[0], res[1] = BytesValue(b), vm.Value{}
+	if err != nil {
+		res[1] = vm.Str(err.Error())
+	}
+}
+
+func timeUnmarshalTime(f *vm.Fiber, args, res []vm.Value) {
+	var t time.Time
+	err := t.UnmarshalBinary(Bytes(args[0]))
+	for i := 0; i < 5; i++ {
+		res[i] = vm.Value{}
+	}
+	if err != nil {
+		res[4] = vm.Str(err.Error())
+		return
+	}
+	_, off := t.Zone()
+	res[0] = vm.Int(t.Unix() + unixToInternal)
+	res[1] = vm.Int(int64(t.Nanosecond()))
+	res[2] = vm.Int(int64(off))
+	res[3] = vm.Bool(t.Location() == time.UTC)
+}
+
+func timeSleep(f *vm.Fiber, args, res []vm.Value) {
+	if f.Resuming() {
+		return
+	}
+	d := durationArg(args[0])
+	if d <= 0 {
+		f.Park("sleep")
+		f.Wake(vm.Value{}, true) // just yield
+		return
+	}
+	var t *vm.Timer
+	m := f.M
+	f.ParkUnlink("sleep", func() { // cancelled: drop the timer
+		if t != nil {
+			m.StopTimer(t)
+		}
 	})
-	reg("time.startTimer", func(f *vm.Fiber, args, res []vm.Value) {
-		slot := args[0].Ptr()
-		if slot == nil {
-			panic(vm.RuntimeError(errNilDeref))
-		}
-		c, _ := args[1].R.(*vm.Chan)
-		fn, _ := args[4].R.(*vm.Closure)
-		ht := &hostTimer{m: f.M, c: c, fn: fn, period: durationArg(args[3]), loc: args[5]}
-		slot.R = ht
-		ht.start(durationArg(args[2]))
-	})
-	reg("time.stopTimer", func(f *vm.Fiber, args, res []vm.Value) {
-		slot := args[0].Ptr()
-		if slot == nil {
-			panic(vm.RuntimeError(errNilDeref))
-		}
-		ht, ok := slot.R.(*hostTimer)
-		if !ok {
-			res[0], res[1] = vm.Bool(false), vm.Bool(false)
-			return
-		}
-		res[0], res[1] = vm.Bool(ht.stop()), vm.Bool(true)
-	})
-	reg("time.resetTimer", func(f *vm.Fiber, args, res []vm.Value) {
-		slot := args[0].Ptr()
-		if slot == nil {
-			panic(vm.RuntimeError(errNilDeref))
-		}
-		d, period := durationArg(args[1]), durationArg(args[2])
-		ht, ok := slot.R.(*hostTimer)
-		if !ok {
-			res[0], res[1] = vm.Bool(false), vm.Bool(false)
-			return
-		}
-		pending := ht.stop()
-		if ht.period > 0 || period > 0 {
-			ht.period = period
-		}
-		ht.start(d)
-		res[0], res[1] = vm.Bool(pending), vm.Bool(true)
-	})
+	tok := f.Token()
+	t = m.AddTimer(d, func() { tok.Wake(vm.Value{}, true) })
+}
+
+func timeStartTimer(f *vm.Fiber, args, res []vm.Value) {
+	slot := args[0].Ptr()
+	if slot == nil {
+		panic(vm.RuntimeError(errNilDeref))
+	}
+	c, _ := args[1].R.(*vm.Chan)
+	fn, _ := args[4].R.(*vm.Closure)
+	ht := &hostTimer{m: f.M, c: c, fn: fn, period: durationArg(args[3]), loc: args[5]}
+	slot.R = ht
+	ht.start(durationArg(args[2]))
+}
+
+func timeStopTimer(f *vm.Fiber, args, res []vm.Value) {
+	slot := args[0].Ptr()
+	if slot == nil {
+		panic(vm.RuntimeError(errNilDeref))
+	}
+	ht, ok := slot.R.(*hostTimer)
+	if !ok {
+		res[0], res[1] = vm.Bool(false), vm.Bool(false)
+		return
+	}
+	res[0], res[1] = vm.Bool(ht.stop()), vm.Bool(true)
+}
+
+func timeResetTimer(f *vm.Fiber, args, res []vm.Value) {
+	slot := args[0].Ptr()
+	if slot == nil {
+		panic(vm.RuntimeError(errNilDeref))
+	}
+	d, period := durationArg(args[1]), durationArg(args[2])
+	ht, ok := slot.R.(*hostTimer)
+	if !ok {
+		res[0], res[1] = vm.Bool(false), vm.Bool(false)
+		return
+	}
+	pending := ht.stop()
+	if ht.period > 0 || period > 0 {
+		ht.period = period
+	}
+	ht.start(d)
+	res[0], res[1] = vm.Bool(pending), vm.Bool(true)
 }
