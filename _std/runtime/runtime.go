@@ -60,8 +60,11 @@ func NumGoroutine() int
 // GC runs a host garbage collection.
 func GC()
 
-// GOMAXPROCS returns the number of shards; setting it is not supported
-// yet and is ignored (the previous value is returned).
+// GOMAXPROCS sets the run's number of shards to n (capped at 1024) and
+// returns the previous setting; if n < 1, it only reports the current one.
+// As with fiber.SetProcessorCount, shards beyond a lowered count keep
+// their goroutines but receive no new placements (SpawnOn); go statements
+// start goroutines on the caller's shard whatever the count.
 func GOMAXPROCS(n int) int
 
 // NumCPU returns the host's number of CPUs.

@@ -175,7 +175,12 @@ func runtimeGC(f *vm.Fiber, args, res []vm.Value) {
 	f.M.Offload(f, "garbage collection", func() any { runtime.GC(); return nil })
 }
 
-func runtimeGOMAXPROCS(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(1) }
+// runtimeGOMAXPROCS reports the run's shard count and, for n > 0, sets it
+// (as fiber.SetProcessorCount does): shards beyond a lowered count keep
+// their fibers but get no new placements.
+func runtimeGOMAXPROCS(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Int(int64(f.M.Group().SetCount(int(args[0].Int()))))
+}
 
 func runtimeNumCPU(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(runtime.NumCPU())) }
 
