@@ -142,8 +142,9 @@ func ID() int64 { return fiber_current_id() }
 // ProcessorCount returns the number of shards.
 func ProcessorCount() int { return fiber_processor_count() }
 
-// SetProcessorCount sets the number of shards for runs started afterwards
-// and returns the previous value (one shard until multi-shard runs land).
+// SetProcessorCount sets the run's shard count (n > 0; n <= 0 only
+// reports it) and returns the previous value, as runtime.GOMAXPROCS does.
+// Shards beyond a lowered count keep their fibers but get no new ones.
 func SetProcessorCount(n int) int { return fiber_set_processor_count(n) }
 
 // NowMillis returns a monotonic clock reading in milliseconds.
