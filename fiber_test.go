@@ -10,7 +10,7 @@ import (
 	"spindle"
 )
 
-// Rule (writeonce): thousands of fibers plus one hot loop give identical
+// Rule: thousands of fibers plus one hot loop give identical
 // output across runs; one shard is deterministic.
 func TestFiberDeterminism(t *testing.T) {
 	path := "testdata/conformance/fiber/thousands_of_fibers_progress_beside_hot_loop.go"

@@ -17,7 +17,7 @@ import (
 // fiber's registers survives collections, and is collected once the fiber
 // drops it, even while its handle (and so its fiber record, which may
 // hold its first registers) is kept; a popped frame keeps nothing alive
-// (writeonce acceptance criterion 4). The guest calls two host functions: track makes a weak
+// The guest calls two host functions: track makes a weak
 // pointer to an object's storage, check collects and compares.
 func TestFiberFramesAreGCRoots(t *testing.T) {
 	src := `package main

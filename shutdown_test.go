@@ -24,7 +24,7 @@ func openFDs(t *testing.T) int {
 // Shutdown releases everything: a run ended by context cancellation,
 // os.Exit, a fatal panic or a deadlock leaves no host goroutine, file
 // descriptor or timer behind; a parked fiber unwound by cancellation runs
-// its deferred calls (writeonce acceptance criterion 3).
+// its deferred calls.
 func TestShutdownReleasesEverything(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	tmp := t.TempDir()

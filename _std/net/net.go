@@ -1,5 +1,5 @@
-// Package net is spindle's guest net package: TCP (IPv4 and IPv6) and
-// Unix stream sockets with Go's API, addresses and error texts.
+// Package net is spindle's guest net package: TCP and UDP (IPv4 and IPv6)
+// and Unix sockets with Go's API, addresses and error texts.
 //
 // Sockets are nonblocking host sockets watched by the run's event loop: a
 // goroutine whose Read, Write, Accept or Dial would block parks until the
@@ -8,9 +8,8 @@
 // net.Error whose Timeout() is true). Every socket a program opens is
 // closed when its run ends.
 //
-// Missing: UDP and other packet sockets (UDPConn, PacketConn,
-// ListenPacket, IPConn, "unixgram", UnixConn's datagram methods),
-// Interfaces, IPNet and CIDR parsing, netip, the Resolver type (names are
+// Missing: raw IP sockets (IPConn), UDP multicast, UnixConn's datagram
+// methods, Interfaces, IPNet and CIDR parsing, netip, the Resolver type (names are
 // looked up by the host's resolver, /etc/hosts first; Dialer.Resolver and
 // the Control hooks do not exist), File and SyscallConn methods, Buffers,
 // and MPTCP. TCPConn's ReadFrom and WriteTo (io.Copy) move bytes between

@@ -1,6 +1,6 @@
 package loader
 
-// Shard crossing (the writeonce rule WO-E222).
+// Shard crossing: what may be sent to another shard.
 //
 // A run has several shards, each an OS thread with its own fibers, heap
 // objects in use and copy of every package variable. Work crosses shards

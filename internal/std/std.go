@@ -13,7 +13,8 @@
 //
 // Imports the vm (values, fibers, machines) and internal/poll (a shard's
 // event loop, for sockets), besides the host's standard library. Must not
-// import the compiler, the loader or the root package: they import std.
+// import the compiler, the loader or the root package: the root package
+// imports std and hands Host to the compiler (deps_test.go checks this).
 package std
 
 import (

@@ -1,4 +1,4 @@
-// spindle-only: scheduling order is spindle's (writeonce test_round_robin)
+// spindle-only: scheduling order is spindle's
 // reductions: 1
 // Rule: at a reduction budget of 1, three fibers interleave in an exact
 // round-robin order: every call and loop back-edge ends a slice.

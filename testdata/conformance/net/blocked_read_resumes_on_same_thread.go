@@ -1,5 +1,5 @@
 // spindle-only: fiber.ThreadID is spindle's
-// Rule (writeonce, "verified by TID"): a fiber blocked in conn.Read resumes
+// Rule: a fiber blocked in conn.Read resumes
 // with the data when it arrives, while the same OS thread served the other
 // fibers in the meantime: every fiber of the shard reports one thread id.
 package main

@@ -1,6 +1,6 @@
 // compile-error: fiber.NewActorMailbox: the function sent to another shard captures limit
 // Rule: an actor's handler runs on the actor's shard and must not capture
-// variables (WO-E222): limit lives on the shard that made the actor. Keep
+// variables: limit lives on the shard that made the actor. Keep
 // such values in the actor's state instead.
 package main
 

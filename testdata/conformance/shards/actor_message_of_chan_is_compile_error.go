@@ -1,5 +1,5 @@
 // compile-error: fiber.NewActor: type main.Request cannot cross shards: field Reply has type chan int (a channel)
-// Rule: an actor's messages cross shards as copies (WO-E222), so a
+// Rule: an actor's messages cross shards as copies, so a
 // message type holding a channel is rejected where the actor is made; use
 // Call for replies.
 package main

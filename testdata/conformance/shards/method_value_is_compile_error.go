@@ -1,6 +1,6 @@
 // compile-error: fiber.SpawnOn: the function sent to another shard captures c
 // Rule: a method value binds its receiver, so sending c.Scale to another
-// shard captures c (WO-E222); the method expression Scaler.Scale is fine.
+// shard captures c; the method expression Scaler.Scale is fine.
 package main
 
 import (

@@ -1,6 +1,6 @@
 // compile-error: fiber.OnEachShard: the function sent to another shard captures total
 // Rule: OnEachShard's function runs on every shard, so it must not capture
-// variables either (WO-E222).
+// variables either.
 package main
 
 import (

@@ -1,6 +1,6 @@
 // compile-error: fiber.NewSharedBounded: type main.Request cannot cross shards: field Reply has type chan string (a channel)
 // Rule: a channel belongs to its shard's scheduler and cannot be copied to
-// another shard (WO-E222); reply through a *fiber.Shared instead.
+// another shard; reply through a *fiber.Shared instead.
 package main
 
 import (

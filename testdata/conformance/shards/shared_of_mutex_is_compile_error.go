@@ -1,6 +1,6 @@
 // compile-error: fiber.NewShared: type main.Account cannot cross shards: field Lock has type sync.Mutex (a mutex)
 // Rule: a value sent through a Shared channel is deep-copied to another
-// shard, so its type must not hold a mutex (WO-E222).
+// shard, so its type must not hold a mutex.
 package main
 
 import (

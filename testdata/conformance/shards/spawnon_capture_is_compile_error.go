@@ -1,6 +1,6 @@
 // compile-error: fiber.SpawnOn: the function sent to another shard captures base
-// Rule: a function sent to another shard must not capture variables
-// (WO-E222): base lives on the sending shard.
+// Rule: a function sent to another shard must not capture variables:
+// base lives on the sending shard.
 package main
 
 import (

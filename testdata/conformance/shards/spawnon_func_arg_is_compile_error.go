@@ -1,7 +1,7 @@
 // compile-error: fiber.SpawnOn: a function value sent to another shard must be a function literal or a package-level function
 // Rule: a variable of func type may hold a closure, so its captures are
 // unknown: only a function literal or a package-level function can be sent
-// to another shard (WO-E222).
+// to another shard.
 package main
 
 import (

@@ -1,6 +1,6 @@
 // compile-error: fiber.SpawnOn: type []func() int cannot cross shards: element type func() int (a function)
 // Rule: SpawnOn copies its function's result back to the joining shard, so
-// the result type must be crossable too (WO-E222).
+// the result type must be crossable too.
 package main
 
 import (
