@@ -16,7 +16,7 @@ import (
 // Fiber frames are GC roots: an object referenced only from a parked
 // fiber's registers survives collections, and is collected once the fiber
 // drops it, even while its handle (and so its fiber record, which may
-// hold its first registers) is kept; a popped frame keeps nothing alive
+// hold its first registers) is kept; a popped frame keeps nothing alive.
 // The guest calls two host functions: track makes a weak
 // pointer to an object's storage, check collects and compares.
 func TestFiberFramesAreGCRoots(t *testing.T) {

@@ -1,6 +1,17 @@
 package spindle
 
-import "io"
+import (
+	"io"
+
+	"spindle/internal/poll"
+	"spindle/internal/vm"
+)
+
+// Defaults of RunOptions' fields, used when a field is zero.
+const (
+	DefaultReductions = vm.DefaultReductions // RunOptions.Reductions
+	DefaultMaxStack   = vm.DefaultMaxStack   // RunOptions.MaxStack, in bytes
+)
 
 // CompileOptions configure a compilation (Compile, CompileSource). The zero
 // value compiles a program with the guest standard library only.
@@ -25,10 +36,12 @@ type RunOptions struct {
 	// shard is a pure function of (program, input, seed).
 	Seed uint64
 	// Reductions is the preemption budget of a slice: a fiber that has
-	// made this many calls and backward jumps yields (default 4000).
+	// made this many calls and backward jumps yields (default
+	// DefaultReductions, 4000).
 	Reductions int
-	// MaxStack caps each fiber's stack in bytes (default 8 MiB); a
-	// register counts as one 8-byte word, as it would in a gc frame.
+	// MaxStack caps each fiber's stack in bytes (default DefaultMaxStack,
+	// 8 MiB); a register counts as one 8-byte word, as it would in a gc
+	// frame.
 	MaxStack int
 	// NoStarveWarning turns off the stderr warning about a fiber that runs
 	// for more than a second without blocking.
@@ -38,10 +51,10 @@ type RunOptions struct {
 	// program first sends work to them (fiber.SpawnOn, OnEachShard), so a
 	// program that never does runs on one thread.
 	Shards int
-	// Pin pins each shard's thread to a CPU (shard k on CPU k mod the CPU
-	// count) where the affinity call is allowed; the thread's affinity is
-	// restored when the run ends. Off by default: two pinned runs in one
-	// machine would share CPU 0.
+	// Pin pins each shard's thread to a CPU (shard k on the k-th CPU the
+	// process may use, modulo their count) where the affinity call is
+	// allowed; the thread's affinity is restored when the run ends. Off by
+	// default: two pinned runs on one machine would share their CPUs.
 	Pin bool
 	// EventLoop chooses each shard's event loop: "batch" (the default:
 	// epoll for readiness, socket reads and writes submitted together on
@@ -49,4 +62,10 @@ type RunOptions struct {
 	// read and write a system call) or "uring" (io_uring for readiness
 	// too). Any other value ends the run at once with an error.
 	EventLoop string
+}
+
+// Check reports whether o is valid: today, whether EventLoop names an
+// event loop. Program.Start runs it too, ending the run with its error.
+func (o *RunOptions) Check() error {
+	return poll.CheckMode(o.EventLoop)
 }

@@ -1,6 +1,7 @@
 package spindle
 
 import (
+	"bytes"
 	"context"
 	"runtime"
 	"testing"
@@ -40,10 +41,14 @@ func TestUnknownEventLoopIsAnError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := prog.Start(context.Background(), RunOptions{EventLoop: "kqueue"})
+	var stderr bytes.Buffer
+	r := prog.Start(context.Background(), RunOptions{EventLoop: "kqueue", Stderr: &stderr})
 	code, err := r.Wait()
 	if code != 2 || err == nil || err.Error() != `spindle: event loop "kqueue": want batch, epoll or uring` {
 		t.Errorf("exit %d, %v", code, err)
+	}
+	if stderr.Len() > 0 {
+		t.Errorf("the program ran: %q", stderr.String())
 	}
 	if d := r.Dump(); d != "" {
 		t.Errorf("Dump of a run that never started: %q", d)

@@ -29,7 +29,6 @@ import (
 	"syscall"
 
 	"spindle/internal/loader"
-	"spindle/internal/poll"
 	"spindle/internal/std"
 	"spindle/internal/vm"
 )
@@ -152,9 +151,10 @@ func wrapErr(err error) error {
 }
 
 // Run runs the program to completion and returns its exit status: 0 when
-// main returns, the os.Exit code, 2 for an unrecovered panic or deadlock.
-// Cancelling ctx unwinds every fiber (running its deferred calls) and ends
-// the run with status 1.
+// main returns, the os.Exit code, 2 for an unrecovered panic, a deadlock
+// or invalid RunOptions (with an error), 70 for a spindle bug (reported on
+// Stderr as "BUG: ..."). Cancelling ctx unwinds every fiber (running its
+// deferred calls) and ends the run with status 1.
 func (p *Program) Run(ctx context.Context, o RunOptions) (int, error) {
 	return p.Start(ctx, o).Wait()
 }
@@ -171,10 +171,13 @@ type Running struct {
 // thread) and returns at once.
 func (p *Program) Start(ctx context.Context, o RunOptions) *Running {
 	r := &Running{done: make(chan struct{})}
-	if err := poll.CheckMode(o.EventLoop); err != nil {
+	if err := o.Check(); err != nil {
 		r.code, r.err = 2, fmt.Errorf("spindle: %w", err)
 		close(r.done)
 		return r
+	}
+	if ctx == nil {
+		ctx = context.Background()
 	}
 	r.g = p.group(ctx, o)
 	go func() {
@@ -230,9 +233,6 @@ func (r *Running) Signal(sig os.Signal) bool {
 }
 
 func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
-	if ctx == nil {
-		ctx = context.Background()
-	}
 	if o.Args == nil {
 		o.Args = []string{"main"}
 	}

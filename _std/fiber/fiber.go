@@ -9,8 +9,8 @@
 // program (Go's rule). A panic that escapes a joinable fiber is kept for
 // Join instead.
 //
-// The functions without bodies are the runtime's builtins, named as in the
-// Beskid fiber spec (fiber_spawn, fiber_join_status, ...). The generic ones
+// The functions without bodies are the runtime's builtins (fiber_spawn,
+// fiber_join_status, ...). The generic ones
 // (fiber_hub_recv[T], ...) and the hot methods of Channel and Shared
 // (Send, Receive, ...) carry a placeholder body, since Go requires one for
 // generic code; the compiler binds them to the host all the same, and the

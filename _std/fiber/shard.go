@@ -4,8 +4,9 @@ import "unsafe"
 
 // Shards.
 //
-// A run has ShardCount shards (SPINDLE_SHARDS, the embedding API's
-// Options.Shards, or SetProcessorCount; default: the number of CPUs). Each
+// A run has ShardCount shards (the embedding API's RunOptions.Shards, the
+// command's SPINDLE_SHARDS, SetProcessorCount or runtime.GOMAXPROCS;
+// default: the number of CPUs). Each
 // shard is one OS thread with its own fibers, run queue, timers, event loop
 // and package-level variables: a shard initialises its own copy of every
 // package variable (running the package initialisers and init functions)

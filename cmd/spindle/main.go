@@ -26,7 +26,7 @@ import (
 	"spindle"
 )
 
-const help = `spindle runs Go programs on a fiber VM.
+var help = fmt.Sprintf(`spindle runs Go programs on a fiber VM.
 
 Usage:
 
@@ -41,15 +41,15 @@ Arguments after the files (or after --) are the program's os.Args[1:].
 Environment:
 
 	SPINDLE_SEED=N             map order and select choices (default 0)
-	SPINDLE_REDUCTIONS=N       preemption budget per slice (default 4000)
-	SPINDLE_STACK_MAX=BYTES    fiber stack cap (default 8 MiB)
+	SPINDLE_REDUCTIONS=N       preemption budget per slice (default %d)
+	SPINDLE_STACK_MAX=BYTES    fiber stack cap (default %d MiB)
 	SPINDLE_SHARDS=N           shard threads (default: the number of CPUs)
 	SPINDLE_PIN=1              pin shard k's thread to CPU k
 	SPINDLE_STARVE_WARNING=0   no warning about fibers that never block
 	SPINDLE_IO=batch|epoll|uring   event loop (default batch)
 	SPINDLE_CPUPROFILE=FILE    write a host CPU profile
 	SPINDLE_MEMPROFILE=FILE    write a host heap profile when the run ends
-`
+`, spindle.DefaultReductions, spindle.DefaultMaxStack>>20)
 
 func usage() {
 	fmt.Fprint(os.Stderr, help)
@@ -136,7 +136,8 @@ func run(argv []string) int {
 	if dir == "" {
 		name = strings.TrimSuffix(files[0], ".go")
 	} else {
-		files = []string{dir}
+		// Files after a directory: Compile says that is not allowed.
+		files = append([]string{dir}, files...)
 	}
 	prog, err := spindle.Compile(spindle.CompileOptions{}, files...)
 	debug.SetGCPercent(old)
@@ -282,5 +283,8 @@ func runOptions(getenv func(string) string) (spindle.RunOptions, error) {
 		return o, fmt.Errorf("bad SPINDLE_STARVE_WARNING=%q: want 0 or 1", s)
 	}
 	o.EventLoop = getenv("SPINDLE_IO")
+	if o.Check() != nil {
+		return o, fmt.Errorf("bad SPINDLE_IO=%q: want batch, epoll or uring", o.EventLoop)
+	}
 	return o, nil
 }

@@ -52,6 +52,7 @@ func TestCLI(t *testing.T) {
 		{"files", []string{"run", filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go"), "y"}, 0, "from b [y]\n"},
 		{"exit status", []string{"run", dir, "p", "q"}, 4, "from b [p q]\n"},
 		{"compile error", []string{"run", bad}, 2, ""},
+		{"directory and a file", []string{"run", dir, filepath.Join(dir, "a.go")}, 2, ""},
 		{"help", []string{"help"}, 0, help},
 		{"unknown command", []string{"bogus"}, 2, ""},
 		{"run without files", []string{"run"}, 2, ""},
@@ -76,6 +77,14 @@ func TestCLI(t *testing.T) {
 				t.Errorf("unknown command text: %q", errb.String())
 			}
 		})
+	}
+}
+
+// spindle version goes through the command's dispatch to version().
+func TestVersionCommand(t *testing.T) {
+	out, err := exec.Command(buildCLI(t), "version").Output()
+	if err != nil || !strings.HasPrefix(string(out), "spindle ") || !strings.Contains(string(out), runtime.Version()) {
+		t.Errorf("spindle version: %q, %v", out, err)
 	}
 }
 
@@ -227,6 +236,7 @@ func TestRunOptionsFromEnvironment(t *testing.T) {
 		{env: map[string]string{"SPINDLE_SHARDS": "0"}, err: `bad SPINDLE_SHARDS="0": want a positive integer`},
 		{env: map[string]string{"SPINDLE_REDUCTIONS": "x"}, err: `bad SPINDLE_REDUCTIONS="x": want a positive integer`},
 		{env: map[string]string{"SPINDLE_PIN": "yes"}, err: `bad SPINDLE_PIN="yes": want 0 or 1`},
+		{env: map[string]string{"SPINDLE_IO": "kqueue"}, err: `bad SPINDLE_IO="kqueue": want batch, epoll or uring`},
 	}
 	for _, tc := range tests {
 		got, err := runOptions(func(k string) string { return tc.env[k] })

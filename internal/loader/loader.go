@@ -5,8 +5,10 @@
 // no GOROOT is needed at run time). Std packages are parsed and checked
 // once per process and shared by every program compiled afterwards.
 //
-// Owns: parsing, type checking, the std cache. Must not import the
-// compiler or the VM.
+// Owns: parsing, type checking, the std cache, and the check of what may
+// be sent to another shard (crossing.go). Imports
+// golang.org/x/tools/go/types/typeutil; must not import the compiler or
+// the VM (deps_test.go checks the rules).
 package loader
 
 import (

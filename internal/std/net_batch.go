@@ -10,7 +10,7 @@ import (
 )
 
 // Batched socket reads and writes. Where the machine's poller batches
-// (poll.Poller.Recv/Send; SPINDLE_IO=batch, the default, or uring), a
+// (poll.Poller.Recv/Send; RunOptions.EventLoop batch, the default, or uring), a
 // socket read or write that would make a system call queues it instead
 // and parks its fiber, when the flush will be shared: another fiber is
 // runnable (it may queue one too) or an op is queued already (see

@@ -11,8 +11,9 @@
 // GoStrings, Bytes, BytesValue). The root package calls CloseAll when a
 // run ends and DeliverSignal when the process receives a signal.
 //
-// Imports the vm (values, fibers, machines) and internal/poll (a shard's
-// event loop, for sockets), besides the host's standard library. Must not
+// Imports the vm (values, fibers, machines), internal/poll (a shard's
+// event loop, for sockets) and golang.org/x/sys/unix, besides the host's
+// standard library. Must not
 // import the compiler, the loader or the root package: the root package
 // imports std and hands Host to the compiler (deps_test.go checks this).
 package std

@@ -4,16 +4,17 @@
 // group of shards one run uses.
 //
 // Owns: everything a running program is made of. Imports internal/poll (a
-// shard's event loop) and the Go standard library; must not import the
-// compiler, the loader, the guest std bindings or the root package (they
-// import vm).
+// shard's event loop), golang.org/x/sys/unix (thread ids, CPU affinity)
+// and the Go standard library; must not import the compiler, the loader,
+// the guest std bindings or the root package (they import vm;
+// deps_test.go checks the rules).
 //
 // # Vocabulary
 //
-//   - Machine: one run of a program on one OS thread: a shard. It owns a run
-//     queue, timers, an inbox for work posted from other threads, an event
-//     loop (created on first use), the program's globals and every fiber of
-//     the run. Nothing in a Machine is shared with another Machine except
+//   - Machine: one shard of a run: one OS thread. It owns a run queue,
+//     timers, an inbox for work posted from other threads, an event loop
+//     (created on first use), its copy of the program's globals and every
+//     fiber of the shard. Nothing in a Machine is shared with another Machine except
 //     the immutable Program.
 //   - Fiber: a guest goroutine: a stack of frames whose registers live in
 //     one []Value, plus wait state. Never a host goroutine.
@@ -55,11 +56,11 @@
 // A host goroutine per guest goroutine (yaegi, go/ssa/interp) gives no
 // control of scheduling: no determinism, no cancellation of a blocked
 // goroutine, leaks when a run is abandoned. A register file of boxed
-// interfaces allocates on arithmetic (measured 10x slower, value_bench_test.go).
-// A switch over opcodes, not closure-threaded code: Go compiles it to a
-// jump table, with no indirect call per instruction. Go stacks for fibers (one host stack each) cost kilobytes per
-// fiber; frames on an explicit stack cost a few hundred bytes and let a
-// fiber park at any depth.
+// interfaces allocates on arithmetic (10x slower: value_bench_test.go). A
+// switch over opcodes, not closure-threaded code: Go compiles it to a
+// jump table, with no indirect call per instruction. Go stacks for fibers
+// (one host stack each) cost kilobytes per fiber; frames on an explicit
+// stack cost a few hundred bytes and let a fiber park at any depth.
 //
 // # The chosen design
 //

@@ -252,14 +252,30 @@ func (m *Machine) setThread() {
 	m.tid = unix.Gettid()
 	gcReach.add(m)
 	if m.pinCPU >= 0 {
-		var old, set unix.CPUSet
-		if unix.SchedGetaffinity(0, &old) != nil {
+		var old unix.CPUSet
+		if unix.SchedGetaffinity(0, &old) != nil || old.Count() == 0 {
 			return
 		}
-		set.Set(m.pinCPU % runtime.NumCPU())
-		// Not allowed (a container's cpuset, say): run unpinned.
+		cpu := nthCPU(&old, m.pinCPU%old.Count())
+		var set unix.CPUSet
+		set.Set(cpu)
+		// Not allowed (a seccomp filter, say): run unpinned.
 		if unix.SchedSetaffinity(0, &set) == nil {
 			m.unpinned = &old
+		}
+	}
+}
+
+// nthCPU returns the n-th CPU (from 0) in set: shard k pins to the k-th
+// CPU the process may use, so a container whose cpuset does not start at
+// CPU 0 still pins.
+func nthCPU(set *unix.CPUSet, n int) int {
+	for cpu := 0; ; cpu++ {
+		if set.IsSet(cpu) {
+			if n == 0 {
+				return cpu
+			}
+			n--
 		}
 	}
 }

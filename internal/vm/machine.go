@@ -16,8 +16,9 @@ import (
 // host bindings use.
 
 // Machine runs one program on one OS thread: it is a shard. Everything here
-// is owned by the goroutine running Run; nothing is shared with other
-// Machines except the immutable Program.
+// is owned by the goroutine running Run (shard 0) or runShard (the
+// others), except the fields documented as safe from other threads;
+// nothing is shared with other Machines except the immutable Program.
 type Machine struct {
 	Prog    *Program
 	Config  Config

@@ -2,7 +2,7 @@
 // trade 100 small messages each at the same time; the shard's OS thread
 // counts its read and write system calls (syscr and syscw in
 // /proc/self/task/TID/io) around them. With batched socket I/O
-// (SPINDLE_IO=batch or uring) the reads and writes of the fibers runnable
+// (event loop batch or uring) the reads and writes of the fibers runnable
 // together go to the poller's io_uring in one submission, so the shard
 // makes few of its own; without it each is a system call, four per round
 // trip. Run by TestBatchedSocketIO (io_test.go), not by the conformance

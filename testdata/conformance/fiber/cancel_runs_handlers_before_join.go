@@ -1,6 +1,6 @@
 // spindle-only: package fiber is spindle's
 // Rule: Cancel: OnCancelled handlers run before Join returns ErrCancelled;
-// a fiber parked in Channel.Receive gets ErrCancelled (Beskid #5, #8).
+// a fiber parked in Channel.Receive gets ErrCancelled.
 package main
 
 import (

@@ -1,5 +1,5 @@
 // compile-error: in call to fiber.NewHub, type *fiber.Channel[string] of s does not match inferred type *fiber.Channel[int] for *fiber.Channel[T]
-// Rule: Hub<T> rejects mixed element types at compile time (Beskid #11):
+// Rule: Hub[T] rejects mixed element types at compile time:
 // NewHub's type parameter makes a Hub over an int channel and a string
 // channel ill-typed.
 package main

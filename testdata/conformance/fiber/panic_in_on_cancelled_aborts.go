@@ -1,7 +1,7 @@
 // spindle-only: package fiber is spindle's
 // exit: 2
 // stderr: panic: handler failed
-// Rule: an unhandled panic in OnCancelled aborts the process (Beskid #13).
+// Rule: an unhandled panic in OnCancelled aborts the process.
 package main
 
 import (

@@ -1,5 +1,5 @@
 // spindle-only: package fiber is spindle's
-// Rule: Spawn + Join returns the child's value (Beskid conformance #1).
+// Rule: Spawn + Join returns the child's value.
 package main
 
 import (

@@ -1,7 +1,7 @@
 // spindle-only: package fiber is spindle's
 // Rules: Yield runs another runnable fiber; a rendezvous channel's Send
 // completes only with a Receive; the default channel is unbounded; TryLock
-// under contention returns false without parking (Beskid #2, #3, #9, #12).
+// under contention returns false without parking.
 package main
 
 import (
