@@ -29,22 +29,23 @@ SELF=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}
 ROOT=$(dirname "$(dirname "$SELF")")
 cd "$ROOT"
 
-ALL=(fib loop words pingpong ring spawn skynet parked)
+ALL=(fib loop words bytes pingpong ring spawn skynet parked)
 declare -A SIZE=(
-	[fib]=32 [loop]=50000000 [words]=1000000 [pingpong]=1000000
+	[fib]=32 [loop]=50000000 [words]=1000000 [bytes]=200000 [pingpong]=1000000
 	[ring]=1000000 [spawn]=100000 [skynet]=1000000 [parked]=100000
 )
 declare -A QUICK=(
-	[fib]=27 [loop]=5000000 [words]=100000 [pingpong]=100000
+	[fib]=27 [loop]=5000000 [words]=100000 [bytes]=20000 [pingpong]=100000
 	[ring]=100000 [spawn]=10000 [skynet]=100000 [parked]=10000
 )
 # Each workload's own start-up run (problem size BASEN): its best time is
-# the base subtracted from the workload's (words uses its setup run).
+# the base subtracted from the workload's (words and bytes use their setup
+# runs).
 declare -A BASEN=(
 	[fib]=1 [loop]=1 [pingpong]=2 [ring]=1 [spawn]=1 [skynet]=1 [parked]=1
 )
 declare -A UNIT=(
-	[fib]=call [loop]=iteration [words]=word [pingpong]=message
+	[fib]=call [loop]=iteration [words]=word [bytes]=line [pingpong]=message
 	[ring]=hop [spawn]=goroutine [skynet]=goroutine [parked]=goroutine
 )
 
@@ -359,14 +360,14 @@ for name in "${names[@]}"; do
 	nops=$(ops "$name" "$n")
 	unit=${UNIT[$name]}
 
-	# words: the "setup" run (build the word list, same start-up) is the
-	# base instead of hello.
+	# words and bytes: the "setup" run (same start-up, no work) is the base
+	# instead of hello.
 	measure native "$name" "$name" "$n"
 	nat_t=$BEST
 	note=${WHY:+native $WHY}
 	nat_b=$nat_base
-	if [[ $name == words && -n $nat_t ]]; then
-		measure native words words-setup "$n" setup
+	if [[ ($name == words || $name == bytes) && -n $nat_t ]]; then
+		measure native "$name" "$name-setup" "$n" setup
 		nat_b=$BEST
 	elif [[ -n ${BASEN[$name]+x} && -n $nat_t ]]; then
 		measure native "$name" "$name-base" "${BASEN[$name]}"
@@ -386,8 +387,8 @@ for name in "${names[@]}"; do
 		spi_t=$BEST
 		spi_why=$WHY
 		spi_b=$spi_base
-		if [[ $name == words && -n $spi_t ]]; then
-			measure spindle words words-setup "$n" setup
+		if [[ ($name == words || $name == bytes) && -n $spi_t ]]; then
+			measure spindle "$name" "$name-setup" "$n" setup
 			spi_b=$BEST
 			spi_why=${spi_why:-$WHY}
 		elif [[ -n ${BASEN[$name]+x} && -n $spi_t ]]; then
@@ -444,3 +445,36 @@ for name in "${names[@]}"; do
 		fi
 	done
 done
+
+# Whole-run peak RSS of the workloads that hold data (words' map, bytes'
+# buffers), against native's.
+rss_names=()
+for name in "${names[@]}"; do
+	[[ $name == words || $name == bytes ]] && rss_names+=("$name")
+done
+if ((${#rss_names[@]})); then
+	echo
+	echo "memory: peak RSS of the whole run (via $RSS_METHOD)"
+	printf "%-8s %10s %14s %14s %9s\n" workload N "native KiB" "spindle KiB" ratio
+	for name in "${rss_names[@]}"; do
+		n=${OVERRIDE[$name]:-}
+		if [[ -z $n ]]; then
+			if ((quick)); then n=${QUICK[$name]}; else n=${SIZE[$name]}; fi
+		fi
+		peak_rss native "$name" "$n"
+		nat=$RSS
+		spi=
+		if [[ -n $spi_base ]]; then
+			peak_rss spindle "$name" "$n"
+			spi=$RSS
+		fi
+		r=n/a
+		if [[ -n $nat && -n $spi ]]; then
+			r=$(awk -v a="$nat" -v b="$spi" 'BEGIN { printf "%.1fx\n", b / a }')
+		fi
+		printf "%-8s %10s %14s %14s %9s\n" "$name" "$n" "${nat:--}" "${spi:-FAIL}" "$r"
+		if [[ -n ${BENCH_TSV:-} ]]; then
+			printf "%s-rss\t%s\t%s\t%s\t%s\n" "$name" "$n" "${nat:--}" "${spi:-FAIL}" "$r" >>"$BENCH_TSV"
+		fi
+	done
+fi

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 )
 
 const vocabSize = 5000
@@ -35,18 +36,26 @@ func build(n int) []string {
 	return words
 }
 
+// N is the default number of words (a peer interpreter that cannot pass
+// arguments rewrites this line: yaegi-host -n).
+const N = 1_000_000
+
 func main() {
-	n := 1_000_000
+	n := N
 	setup := false
-	if len(os.Args) > 1 {
-		v, err := strconv.Atoi(os.Args[1])
+	args := os.Args[1:]
+	if len(args) > 0 && strings.HasSuffix(args[0], ".go") {
+		args = args[1:] // a peer host's own arguments (yaegi-host main.go)
+	}
+	if len(args) > 0 {
+		v, err := strconv.Atoi(args[0])
 		if err != nil || v < 0 {
 			fmt.Fprintln(os.Stderr, "usage: words [N [setup]]")
 			os.Exit(2)
 		}
 		n = v
 	}
-	if len(os.Args) > 2 && os.Args[2] == "setup" {
+	if len(args) > 1 && args[1] == "setup" {
 		setup = true
 	}
 	words := build(n)
