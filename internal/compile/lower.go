@@ -108,6 +108,7 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 			fc.emit(vm.OpSIndex, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
 		} else {
 			fc.emit(vm.OpIndex, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
+			fc.signExtendPacked(fc.reg(i), i.Type())
 		}
 	case *ssa.IndexAddr:
 		fc.noteUnsignedIndex(i.Index)
@@ -131,6 +132,7 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 		default:
 			op.Kind = vm.KSlice
 		}
+		op.Packed = fc.c.typ(i.Type()).Packed()
 		fc.vf.Slices = append(fc.vf.Slices, op)
 		fc.emit(vm.OpSlice, fc.reg(i), fc.reg(i.X), int32(len(fc.vf.Slices)-1))
 	case *ssa.Lookup:
@@ -430,6 +432,7 @@ func (fc *funcCompiler) unop(i *ssa.UnOp) {
 			fc.emit(vm.OpLoadAgg, dst, x, fc.typeIndex(t))
 		} else {
 			fc.emit(vm.OpLoad, dst, x, 0)
+			fc.signExtendPacked(dst, i.Type())
 		}
 	case token.ARROW:
 		if i.CommaOk {
@@ -538,6 +541,14 @@ func (fc *funcCompiler) narrow(r int32, t types.Type) {
 		fc.emit(vm.OpF32, r, r, 0)
 	case types.Complex64:
 		fc.emit(vm.OpC64, r, r, 0)
+	}
+}
+
+// signExtendPacked follows a load of an int8 (by OpLoad or OpIndex) with
+// a sign extension: a packed element (Type.Packed) loads zero-extended.
+func (fc *funcCompiler) signExtendPacked(r int32, t types.Type) {
+	if b := basicOf(t); b != nil && b.Kind() == types.Int8 {
+		fc.emit(vm.OpSExt8, r, r, 0)
 	}
 }
 

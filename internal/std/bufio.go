@@ -1,6 +1,7 @@
 package std
 
 import (
+	"bytes"
 	"io"
 	"unicode"
 	"unicode/utf8"
@@ -29,24 +30,22 @@ const (
 	scDone
 )
 
-// splitLines is ScanLines over guest bytes: advance, token bounds, and
-// whether there is a token.
-func splitLines(data []vm.Value, atEOF bool) (adv, lo, hi int, tok bool) {
+// splitLines is ScanLines over the guest's bytes: advance, token bounds,
+// and whether there is a token.
+func splitLines(data []byte, atEOF bool) (adv, lo, hi int, tok bool) {
 	if atEOF && len(data) == 0 {
 		return 0, 0, 0, false
 	}
-	for i, c := range data {
-		if byte(c.N) == '\n' {
-			hi = i
-			if hi > 0 && byte(data[hi-1].N) == '\r' {
-				hi--
-			}
-			return i + 1, 0, hi, true
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		hi = i
+		if hi > 0 && data[hi-1] == '\r' {
+			hi--
 		}
+		return i + 1, 0, hi, true
 	}
 	if atEOF {
 		hi = len(data)
-		if hi > 0 && byte(data[hi-1].N) == '\r' {
+		if hi > 0 && data[hi-1] == '\r' {
 			hi--
 		}
 		return len(data), 0, hi, true
@@ -54,25 +53,26 @@ func splitLines(data []vm.Value, atEOF bool) (adv, lo, hi int, tok bool) {
 	return 0, 0, 0, false
 }
 
-func decodeGuest(data []vm.Value) (rune, int) {
-	if c := byte(data[0].N); c < utf8.RuneSelf {
+// decodeRune is utf8.DecodeRune with an ASCII fast path.
+func decodeRune(data []byte) (rune, int) {
+	if c := data[0]; c < utf8.RuneSelf {
 		return rune(c), 1
 	}
-	return utf8.DecodeRune(guestBytesHead(data, utf8.UTFMax))
+	return utf8.DecodeRune(data)
 }
 
-// splitWords is ScanWords over guest bytes.
-func splitWords(data []vm.Value, atEOF bool) (adv, lo, hi int, tok bool) {
+// splitWords is ScanWords over the guest's bytes.
+func splitWords(data []byte, atEOF bool) (adv, lo, hi int, tok bool) {
 	start := 0
 	for start < len(data) {
-		r, w := decodeGuest(data[start:])
+		r, w := decodeRune(data[start:])
 		if !unicode.IsSpace(r) {
 			break
 		}
 		start += w
 	}
 	for i := start; i < len(data); {
-		r, w := decodeGuest(data[i:])
+		r, w := decodeRune(data[i:])
 		if unicode.IsSpace(r) {
 			return i + w, start, i, true
 		}
@@ -103,7 +103,7 @@ func scannerScanFast(f *vm.Fiber, args, res []vm.Value) {
 	if rd == nil || rd.T.Name != "*os.File" || rd.V.Ptr() == nil || sp == nil {
 		return
 	}
-	var split func([]vm.Value, bool) (int, int, int, bool)
+	var split func([]byte, bool) (int, int, int, bool)
 	switch sp.Fn.Name {
 	case "bufio.ScanLines":
 		split = splitLines
@@ -116,7 +116,7 @@ func scannerScanFast(f *vm.Fiber, args, res []vm.Value) {
 	fs[scCalled] = vm.Bool(true)
 	done := func(ok bool) { res[0], res[1] = vm.Bool(true), vm.Bool(ok) }
 	for {
-		buf := fs[scBuf].Slice()
+		buf := fs[scBuf].Bytes() // the guest's buffer itself: read into in place
 		start, end := int(fs[scStart].Int()), int(fs[scEnd].Int())
 		errSet := fs[scErr].Iface() != nil
 		if end > start || errSet {
@@ -160,7 +160,7 @@ func scannerScanFast(f *vm.Fiber, args, res []vm.Value) {
 				size = 4096
 			}
 			size = min(size, max)
-			nb := make([]vm.Value, size)
+			nb := make([]byte, size)
 			copy(nb, buf[start:end])
 			end -= start
 			start = 0
@@ -168,18 +168,17 @@ func scannerScanFast(f *vm.Fiber, args, res []vm.Value) {
 			fs[scBuf] = vm.Value{R: nb}
 		}
 		fs[scStart], fs[scEnd] = vm.Int(int64(start)), vm.Int(int64(end))
-		data, err := fdRead(f.M, fd, name, len(buf)-end, 0, false)
+		k, err := fdReadInto(f.M, fd, name, buf[end:], 0, false)
 		if err != nil && err != io.EOF {
 			return // the guest code reads again and reports the error
 		}
-		putBytes(buf[end:], data)
-		end += len(data)
+		end += k
 		fs[scEnd] = vm.Int(int64(end))
 		if err == io.EOF {
 			if x := fs[scErr].Iface(); x == nil {
 				fs[scErr] = eof
 			}
-		} else if len(data) > 0 {
+		} else if k > 0 {
 			fs[scEmpties] = vm.Value{}
 		}
 	}

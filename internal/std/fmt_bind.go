@@ -180,10 +180,8 @@ func statePrinter(v vm.Value) *printer {
 
 func pstateWrite(f *vm.Fiber, args, res []vm.Value) {
 	p := statePrinter(args[0])
-	b := args[1].Slice()
-	for _, c := range b {
-		p.buf = append(p.buf, byte(c.N))
-	}
+	b := args[1].Bytes()
+	p.buf = append(p.buf, b...)
 	res[0], res[1] = vm.Int(int64(len(b))), vm.Value{}
 }
 

@@ -273,6 +273,23 @@ func (p *printer) fmtBytes(b []byte, verb rune, t *vm.Type, typeName string) {
 	}
 }
 
+// elemValues returns the elements of v, a slice or array of type t, as
+// Values: packed elements (vm.Type.Packed) are widened one by one.
+func elemValues(t *vm.Type, v vm.Value) []vm.Value {
+	if !t.Packed() {
+		return v.Slice()
+	}
+	b := v.Bytes()
+	if b == nil {
+		return nil
+	}
+	out := make([]vm.Value, len(b))
+	for i, c := range b {
+		out[i] = vm.ByteElem(c, t.Elem.Kind)
+	}
+	return out
+}
+
 // addrOf returns the host address identifying a reference value's target.
 func addrOf(r any) uintptr {
 	switch x := r.(type) {
@@ -287,6 +304,8 @@ func addrOf(r any) uintptr {
 	case *vm.Closure:
 		return uintptr(unsafe.Pointer(x))
 	case []vm.Value:
+		return uintptr(unsafe.Pointer(unsafe.SliceData(x)))
+	case []byte:
 		return uintptr(unsafe.Pointer(unsafe.SliceData(x)))
 	}
 	type eface struct{ t, d unsafe.Pointer }
@@ -548,7 +567,7 @@ func (p *printer) printArg(a vm.Value, verb rune) {
 	// Go's fast path: unnamed basic types and []byte skip the method
 	// checks (even for %w).
 	if isByteSlice(t) {
-		p.fmtBytes(Bytes(x.V), verb, t, "[]byte")
+		p.fmtBytes(x.V.Bytes(), verb, t, "[]byte")
 		return
 	}
 	if t.Methods == nil && (verb != 'w' || !t.Named && t.Kind <= vm.KComplex128 || t.Kind == vm.KString && !t.Named) {
@@ -639,20 +658,20 @@ func (p *printer) printValue(t *vm.Type, v vm.Value, verb rune, depth int, ro bo
 		}
 		p.printValue(x.T, x.V, verb, depth+1, ro)
 	case vm.KArray, vm.KSlice:
-		elems := v.Slice()
-		if t.Kind == vm.KArray && len(elems) < t.Len {
-			elems = append(elems[:len(elems):len(elems)], make([]vm.Value, t.Len-len(elems))...)
-		}
 		switch verb {
 		case 's', 'q', 'x', 'X':
 			if t.Elem.Kind == vm.KUint8 {
-				b := make([]byte, len(elems))
-				for i, e := range elems {
-					b[i] = byte(e.N)
+				b := v.Bytes()
+				if t.Kind == vm.KArray && len(b) < t.Len {
+					b = make([]byte, t.Len) // a zero-size array's shared storage
 				}
 				p.fmtBytes(b, verb, t, t.Name)
 				return
 			}
+		}
+		elems := elemValues(t, v)
+		if t.Kind == vm.KArray && len(elems) < t.Len {
+			elems = append(elems[:len(elems):len(elems)], make([]vm.Value, t.Len-len(elems))...)
 		}
 		if p.fl.sharpV {
 			p.writeString(t.Name)
@@ -773,7 +792,7 @@ func compareKeys(t *vm.Type, a, b vm.Value) int {
 		}
 		return 0
 	case vm.KArray:
-		xs, ys := a.Slice(), b.Slice()
+		xs, ys := elemValues(t, a), elemValues(t, b)
 		for i := range xs {
 			if c := compareKeys(t.Elem, xs[i], ys[i]); c != 0 {
 				return c

@@ -145,12 +145,10 @@ func (g *guestReader) Read(p []byte) (int, error) {
 		}
 		return n, err
 	}
-	buf := make([]vm.Value, len(p))
-	out := g.f.M.CallGuest(g.f, g.read, nil, g.x.V, vm.Value{R: buf})
+	buf := make([]byte, len(p))
+	out := g.f.M.CallGuest(g.f, g.read, nil, g.x.V, OwnBytes(buf))
 	n := int(out[0].Int())
-	for i := 0; i < n && i < len(p); i++ {
-		p[i] = byte(buf[i].N)
-	}
+	copy(p, buf[:min(max(n, 0), len(p))])
 	return n, g.hostErr(out[1])
 }
 
@@ -191,21 +189,19 @@ type bufioRunes struct{ guestRuneScanner }
 func (g bufioRunes) ReadRune() (rune, int, error) {
 	if p := g.x.V.Ptr(); p != nil {
 		fs := p.Slice()
-		buf, r, w := fs[0].Slice(), int(fs[2].Int()), int(fs[3].Int())
+		buf, r, w := fs[0].Bytes(), int(fs[2].Int()), int(fs[3].Int())
 		if r < w && w <= len(buf) {
-			c := rune(byte(buf[r].N))
+			c := rune(buf[r])
 			size := 1
 			if c >= utf8.RuneSelf {
-				var tmp [utf8.UTFMax]byte
-				n := copy(tmp[:], guestBytesHead(buf[r:w], utf8.UTFMax))
-				if !utf8.FullRune(tmp[:n]) {
+				if !utf8.FullRune(buf[r:w]) {
 					return g.guestRuneScanner.ReadRune()
 				}
-				c, size = utf8.DecodeRune(tmp[:n])
+				c, size = utf8.DecodeRune(buf[r:w])
 			}
 			r += size
 			fs[2] = vm.Int(int64(r))
-			fs[5] = vm.Int(int64(byte(buf[r-1].N)))
+			fs[5] = vm.Int(int64(buf[r-1]))
 			fs[6] = vm.Int(int64(size))
 			return c, size, nil
 		}

@@ -39,8 +39,15 @@ const (
 	netEOF     = -3 // orderly end of stream: io.EOF
 )
 
-// netChunk bounds one read or write system call (a guest []byte is copied
-// through a host buffer of at most this size).
+// Reads and writes of a guest's []byte (sysRead, sysWrite, the datagram
+// calls) move the bytes between the socket and the guest's own storage
+// (a packed []byte: vm.Value.Bytes), by a system call or a batched
+// operation (net_batch.go): no copy. maxIO bounds one such call.
+const maxIO = 1 << 30
+
+// netChunk bounds a host buffer: sysCopy's bytes never enter guest
+// memory and go through host buffers (and the os package's pool jobs
+// borrow them: os_pool.go).
 const netChunk = 64 << 10
 
 // Host buffers come in three sizes, pooled: a batched operation holds
@@ -69,8 +76,12 @@ func bufClass(n int) int {
 // getBuf returns a pooled host buffer of at least n (<= netChunk) bytes.
 func getBuf(n int) *[]byte { return netBufs[bufClass(n)].Get().(*[]byte) }
 
-// putBuf returns a getBuf buffer to its pool.
-func putBuf(bp *[]byte) { netBufs[bufClass(len(*bp))].Put(bp) }
+// putBuf returns a getBuf buffer to its pool; nil is no buffer.
+func putBuf(bp *[]byte) {
+	if bp != nil {
+		netBufs[bufClass(len(*bp))].Put(bp)
+	}
+}
 
 // copyState holds the bytes a sysCopy read from src but could not yet
 // write to dst, between its steps.
@@ -117,11 +128,12 @@ type hostSock struct {
 	// hostSock, which stays within the 240-byte size class
 	// (TestSocketRecordSize).
 	closed, registered, unlink, drained bool
-	// rdClass is the buffer class (bufSizes) for the socket's next read:
-	// one up after a read that filled its buffer, one down after one that
-	// would have fit the class below. A read held in a batch holds its
-	// buffer until its fiber runs, and a thousand connections each echoing
-	// a small message at once should not hold 4 KiB apiece.
+	// rdClass is the buffer class (bufSizes) for sysCopy's next read of
+	// the socket: one up after a read that filled its buffer, one down
+	// after one that would have fit the class below. A read held in a
+	// batch holds its buffer until its fiber runs, and a thousand
+	// connections each copying a small message at once should not hold
+	// 4 KiB apiece. (A guest's read goes into the guest's buffer.)
 	rdClass uint8
 	// shortUnsure: the poller reported a hang-up (peer closed, reset,
 	// error) or urgent data. A short read then proves nothing: the data
@@ -546,13 +558,6 @@ func setAddr(res []vm.Value, i int, sa unix.Sockaddr) {
 	}
 }
 
-// guestBytesTo copies guest bytes into host buffer buf.
-func guestBytesTo(buf []byte, src []vm.Value) {
-	for i := range buf {
-		buf[i] = byte(src[i].N)
-	}
-}
-
 // somaxconn is the listen backlog (as Go uses the system's maximum).
 var somaxconn = sync.OnceValue(func() int {
 	b, err := os.ReadFile("/proc/sys/net/core/somaxconn")
@@ -620,7 +625,7 @@ func netSysSocket(f *vm.Fiber, args, res []vm.Value) {
 // sysBind(id int, ip []byte, port int, zone, path string, listen bool) (sc string, errno int):
 // bind, and listen if listen.
 func netSysBind(f *vm.Fiber, args, res []vm.Value) {
-	id, ip, port, zone, path, listen := int(args[0].Int()), Bytes(args[1]), int(args[2].Int()), args[3].String(), args[4].String(), args[5].Bool()
+	id, ip, port, zone, path, listen := int(args[0].Int()), args[1].Bytes(), int(args[2].Int()), args[3].String(), args[4].String(), args[5].Bool()
 	s := sockOf(f.M, id)
 	if s == nil {
 		res[0], res[1] = vm.Str(""), vm.Int(netClosed)
@@ -696,7 +701,7 @@ func netSysConnect(f *vm.Fiber, args, res []vm.Value) {
 		}
 		return
 	}
-	ip, port, zone, path := Bytes(args[1]), int(args[2].Int()), args[3].String(), args[4].String()
+	ip, port, zone, path := args[1].Bytes(), int(args[2].Int()), args[3].String(), args[4].String()
 	if s.expired(f.M, true) {
 		res[0] = vm.Int(netTimeout)
 		return
@@ -782,9 +787,11 @@ func netSysAddr(f *vm.Fiber, args, res []vm.Value) {
 	setAddr(res, 0, sa)
 }
 
-// sysRead(id int, b []byte) (n, errno int)
+// sysRead(id int, b []byte) (n, errno int): reads into the guest's b
+// itself, by a system call or a batched read (which holds b's storage
+// until its fiber takes the result): no copy.
 func netSysRead(f *vm.Fiber, args, res []vm.Value) {
-	b := args[1].Slice()
+	b := args[1].Bytes()
 	ret := func(n, e int) { res[0], res[1] = vm.Int(int64(n)), vm.Int(int64(e)) }
 	s, e, done := ioStart(f, args, false, byRead)
 	switch {
@@ -795,6 +802,7 @@ func netSysRead(f *vm.Fiber, args, res []vm.Value) {
 		ret(0, 0)
 		return
 	}
+	buf := b[:min(len(b), maxIO)]
 	for {
 		if done.ok && !s.readDone(f, b, done, ret) {
 			return
@@ -806,36 +814,24 @@ func netSysRead(f *vm.Fiber, args, res []vm.Value) {
 			}
 			return
 		}
-		n := min(len(b), netChunk)
-		if s.sotype == unix.SOCK_STREAM {
-			// A queued read holds its buffer until its fiber runs:
-			// sized by what the socket's reads have been bringing.
-			// (Not for datagrams: a short buffer truncates one.)
-			n = min(n, bufSizes[s.rdClass])
-		}
-		bp := getBuf(n)
-		if s.rd.queue(f, s, bp, n, false, byRead) {
+		if s.rd.queue(f, s, nil, buf, false, byRead) {
 			return // resumes with done
 		}
-		if n < len(b) && n < netChunk {
-			putBuf(bp) // the system call reads all it can at once
-			n = min(len(b), netChunk)
-			bp = getBuf(n)
-		}
-		k, err := readRetry(s.fd, (*bp)[:n])
-		done = s.sysResult(bp, n, k, err)
+		k, err := readRetry(s.fd, buf)
+		done = s.sysResult(nil, buf, k, err)
 	}
 }
 
 // sysWrite(id int, b []byte) (n, errno int): writes what it can
-// (parking only while nothing can be written).
+// (parking only while nothing can be written), from the guest's b itself,
+// by a system call or a batched write (which holds b's storage until its
+// fiber takes the result): no copy.
 func netSysWrite(f *vm.Fiber, args, res []vm.Value) {
-	b := args[1].Slice()
+	b := args[1].Bytes()
 	ret := func(n, e int) { res[0], res[1] = vm.Int(int64(n)), vm.Int(int64(e)) }
 	s, e, done := ioStart(f, args, true, byWrite)
 	switch {
 	case done.ok && done.errno() != unix.EAGAIN:
-		putBuf(done.bp)
 		if done.res >= 0 {
 			ret(done.res, 0)
 		} else {
@@ -846,22 +842,15 @@ func netSysWrite(f *vm.Fiber, args, res []vm.Value) {
 		ret(0, e)
 		return
 	}
-	bp := done.bp // a batched write that found no room: write below
-	if bp == nil {
-		bp = getBuf(min(len(b), netChunk))
-	}
-	if n := min(len(b), netChunk); n > 0 && !done.ok {
-		guestBytesTo((*bp)[:n], b)
-		if s.wr.queue(f, s, bp, n, true, byWrite) {
+	// done.ok here: a batched write that found no room: write below.
+	if len(b) > 0 && !done.ok {
+		if s.wr.queue(f, s, nil, b[:min(len(b), maxIO)], true, byWrite) {
 			return // resumes in the done case above
 		}
 	}
-	defer putBuf(bp)
 	total := 0
 	for total < len(b) {
-		buf := (*bp)[:min(len(b)-total, netChunk)]
-		guestBytesTo(buf, b[total:])
-		n, err := unix.Write(s.fd, buf)
+		n, err := unix.Write(s.fd, b[total:total+min(len(b)-total, maxIO)])
 		switch {
 		case err == unix.EINTR:
 			continue
@@ -984,7 +973,7 @@ func netSysCopy(f *vm.Fiber, args, res []vm.Value) {
 				ret(netTimeout)
 				return
 			}
-			if dst.wr.queue(f, dst, rd.bp, rd.res, true, byCopy) {
+			if dst.wr.queue(f, dst, rd.bp, (*rd.bp)[:rd.res], true, byCopy) {
 				return // the write resumes in the wr case
 			}
 			w, _ := unix.Write(dst.fd, (*rd.bp)[:rd.res])
@@ -1060,7 +1049,7 @@ func netSysCopy(f *vm.Fiber, args, res []vm.Value) {
 			blocked(src, false) // nothing arrived since it was emptied
 			return
 		}
-		if src.rd.queue(f, src, bp, len(buf), false, byCopy) {
+		if src.rd.queue(f, src, bp, buf, false, byCopy) {
 			bp = nil // the op holds it
 			return   // the read resumes in the rd case
 		}
@@ -1160,11 +1149,11 @@ func netErrnoTimeout(f *vm.Fiber, args, res []vm.Value) {
 }
 
 func netIPString(f *vm.Fiber, args, res []vm.Value) {
-	res[0] = vm.Str(net.IP(Bytes(args[0])).String())
+	res[0] = vm.Str(net.IP(args[0].Bytes()).String())
 }
 
 func netParseIP(f *vm.Fiber, args, res []vm.Value) {
-	res[0] = BytesValue(net.ParseIP(args[0].String()))
+	res[0] = OwnBytes(net.ParseIP(args[0].String())) // a new slice
 }
 
 // lookupIP(host string) (ips [][]byte, msg, server string, notFound, isTimeout bool):
@@ -1178,7 +1167,7 @@ func netLookupIP(f *vm.Fiber, args, res []vm.Value) {
 		}
 		ips := make([]vm.Value, len(r.ips))
 		for i, ip := range r.ips {
-			ips[i] = BytesValue(ip)
+			ips[i] = OwnBytes(ip) // the lookup's own copy
 		}
 		res[0] = vm.Value{R: ips}
 		if len(ips) == 0 {
@@ -1209,13 +1198,11 @@ func netLookupIP(f *vm.Fiber, args, res []vm.Value) {
 	})
 }
 
-// readMore reads what the stream socket s holds now into b, without
-// parking: the bytes read (0 if none, or on any error, which the next
-// read reports).
-func (s *hostSock) readMore(b []vm.Value) int {
-	bp := getBuf(min(len(b), netChunk))
-	defer putBuf(bp)
-	buf := (*bp)[:min(len(b), netChunk)]
+// readMore reads what the stream socket s holds now into b (the guest's
+// storage), without parking: the bytes read (0 if none, or on any error,
+// which the next read reports).
+func (s *hostSock) readMore(b []byte) int {
+	buf := b[:min(len(b), maxIO)]
 	k, err := readRetry(s.fd, buf)
 	switch {
 	case err == unix.EAGAIN:
@@ -1225,7 +1212,6 @@ func (s *hostSock) readMore(b []vm.Value) int {
 		return 0
 	}
 	s.readGot(k, len(buf), s.rdEvents)
-	putBytes(b, buf[:k])
 	return k
 }
 
@@ -1304,9 +1290,9 @@ func ioStart(f *vm.Fiber, args []vm.Value, write bool, by opCaller) (s *hostSock
 }
 
 // sysResult is a read or write system call's result as an op's: n bytes
-// of (*bp)[:size] moved, or a negated errno.
-func (s *hostSock) sysResult(bp *[]byte, size, n int, err error) opResult {
-	r := opResult{bp: bp, n: size, res: n, evAt: s.rdEvents, ok: true}
+// of buf (in the host buffer bp, if not nil) moved, or a negated errno.
+func (s *hostSock) sysResult(bp *[]byte, buf []byte, n int, err error) opResult {
+	r := opResult{bp: bp, p: buf, n: len(buf), res: n, evAt: s.rdEvents, ok: true}
 	if err != nil {
 		r.res = -errnoOf(err)
 	}
@@ -1314,16 +1300,20 @@ func (s *hostSock) sysResult(bp *[]byte, size, n int, err error) opResult {
 }
 
 // readDone finishes a read of s into b with its result r (from the batch
-// or a system call), and puts r's buffer back. It reports true if the
-// read must be tried again: it found the socket empty, but a read-side
-// report came since.
-func (s *hostSock) readDone(f *vm.Fiber, b []vm.Value, r opResult, ret func(n, e int)) (again bool) {
+// or a system call), and puts r's buffer back, if it has one. It reports
+// true if the read must be tried again: it found the socket empty, but a
+// read-side report came since.
+func (s *hostSock) readDone(f *vm.Fiber, b []byte, r opResult, ret func(n, e int)) (again bool) {
 	defer putBuf(r.bp)
 	switch {
 	case r.res > 0:
 		s.readGot(r.res, r.n, r.evAt)
 		n := min(r.res, len(b))
-		putBytes(b, (*r.bp)[:n])
+		if len(b) > 0 && &r.p[0] != &b[0] {
+			// Read elsewhere than into b (not the guest's storage that
+			// this call's op or system call read into): copy.
+			copy(b, r.p[:n])
+		}
 		if n == r.n && n < len(b) && s.sotype == unix.SOCK_STREAM && !s.closed {
 			// A batched read filled a buffer smaller than the guest's:
 			// read the rest that is there now, as one read of len(b)

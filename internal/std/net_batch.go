@@ -48,15 +48,19 @@ type sockOp struct {
 	// id and gen are the goroutine id and park generation (vm.Fiber.Parks)
 	// of the op's park: its result is for that park only (fiber records
 	// are reused).
-	id     int64
-	gen    uint64
-	s      *hostSock
-	side   *opSide // where s holds it
-	tok    vm.Token
-	bp     *[]byte // the host buffer (getBuf)
-	n      int32   // bytes queued
-	res    int32   // the result: bytes moved or a negated errno
-	evAt   uint32  // a read's s.rdEvents when it completed (see readDone)
+	id   int64
+	gen  uint64
+	s    *hostSock
+	side *opSide // where s holds it
+	tok  vm.Token
+	// buf is the bytes queued: the guest's own storage (sysRead,
+	// sysWrite: bp nil) or a host buffer, bp (getBuf: sysCopy). The op
+	// keeps buf reachable while the batch may hand it to the kernel.
+	buf    []byte
+	bp     *[]byte
+	n      int32  // bytes queued
+	res    int32  // the result: bytes moved or a negated errno
+	evAt   uint32 // a read's s.rdEvents when it completed (see readDone)
 	state  uint8
 	by     opCaller // the host function that queued it, the only one to take it
 	dropFn func()   // o.drop, made once (a method value allocates)
@@ -135,21 +139,25 @@ func (sd *opSide) poller(f *vm.Fiber) poll.Poller {
 	return p
 }
 
-// queue queues a read into (write false), or a write of, (*bp)[:n] on s
-// and parks f; false (and nothing done) if it would not be queued
-// (poller) or the batch is full.
-func (sd *opSide) queue(f *vm.Fiber, s *hostSock, bp *[]byte, n int, write bool, by opCaller) bool {
+// queue queues a read into (write false), or a write of, buf on s and
+// parks f; false (and nothing done) if it would not be queued (poller) or
+// the batch is full. buf is a host buffer, bp's (put back when the op's
+// result is dropped), or, bp nil, the guest's own storage: the kernel
+// then reads or writes the guest's bytes during the flush, while f is
+// parked in the call (as a system call would, during the call), and never
+// after it: a cancelled f's op leaves the batch unsubmitted (drop), and
+// the socket's close drops a queued op too (closed).
+func (sd *opSide) queue(f *vm.Fiber, s *hostSock, bp *[]byte, buf []byte, write bool, by opCaller) bool {
 	p := sd.poller(f)
 	if p == nil {
 		return false
 	}
 	o := newOp()
-	buf := (*bp)[:n]
 	if write && !p.Send(s.fd, buf, o) || !write && !p.Recv(s.fd, buf, o) {
 		freeOp(o)
 		return false
 	}
-	o.owner, o.id, o.s, o.side, o.bp, o.n, o.state, o.by = f, f.ID, s, sd, bp, int32(n), opQueued, by
+	o.owner, o.id, o.s, o.side, o.buf, o.bp, o.n, o.state, o.by = f, f.ID, s, sd, buf, bp, int32(len(buf)), opQueued, by
 	sd.op = o
 	f.M.AddPending(1)
 	f.ParkUnlink("IO wait", o.dropFn) // may drop at once (cancelled)
@@ -192,7 +200,10 @@ func (o *sockOp) drop() {
 	m.AddPending(-1)
 	// Not in the queue while queued: its flush timed out (the run ends
 	// with a poller error), and the kernel may still write into its
-	// buffer, which must never be reused.
+	// buffer, which must never be reused: a host buffer is not put back
+	// (the poller keeps it reachable for good). A guest's storage may
+	// still see the kernel's bytes until the run ends; the poller keeps
+	// it reachable too.
 	o.release(dropped)
 }
 
@@ -217,10 +228,10 @@ func (sd *opSide) closed() (kept bool) {
 	return false
 }
 
-// release takes the op off its side and frees it, returning its buffer
-// to the pool if put.
+// release takes the op off its side and frees it, returning its host
+// buffer (if any) to the pool if put.
 func (o *sockOp) release(put bool) {
-	if put && o.bp != nil {
+	if put {
 		putBuf(o.bp)
 	}
 	o.side.op = nil
@@ -230,8 +241,9 @@ func (o *sockOp) release(put bool) {
 // opResult is a completed op taken by its fiber, or a system call's
 // result in the same form (sysResult).
 type opResult struct {
-	bp     *[]byte
-	n, res int
+	bp     *[]byte // p's host buffer, or nil: p is the guest's storage
+	p      []byte  // the bytes the op or system call was given
+	n, res int     // len(p); the bytes moved or a negated errno
 	// evAt is the socket's rdEvents when the read completed: read-side
 	// reports the poller delivered between the completion and the fiber's
 	// run are news to the read (see hostSock.setDrained).
@@ -240,7 +252,7 @@ type opResult struct {
 }
 
 // buf is the op's bytes.
-func (r opResult) buf() []byte { return (*r.bp)[:r.n] }
+func (r opResult) buf() []byte { return r.p }
 
 // errno is a failed op's errno.
 func (r opResult) errno() unix.Errno { return unix.Errno(-r.res) }
@@ -252,7 +264,7 @@ func (sd *opSide) take(f *vm.Fiber, by opCaller) opResult {
 	if o == nil || o.state != opDone || o.owner != f || o.id != f.ID || o.gen != f.Parks() || o.by != by {
 		return opResult{}
 	}
-	r := opResult{bp: o.bp, n: int(o.n), res: int(o.res), evAt: o.evAt, ok: true}
+	r := opResult{bp: o.bp, p: o.buf, n: int(o.n), res: int(o.res), evAt: o.evAt, ok: true}
 	o.release(false)
 	return r
 }

@@ -7,7 +7,8 @@ import (
 )
 
 // Datagram primitives (UDP), parking like sysRead and sysWrite while the
-// socket is not ready.
+// socket is not ready. Like them they move the bytes between the socket
+// and the guest's own storage (vm.Value.Bytes): no copy.
 
 var udpFuncs = hostTable{
 	"net.sysRecvFrom": netSysRecvFrom,
@@ -23,15 +24,13 @@ func netSysRecvFrom(f *vm.Fiber, args, res []vm.Value) {
 		setAddr(res, 1, nil)
 		res[6] = vm.Int(int64(e))
 	}
-	b := args[1].Slice()
+	b := args[1].Bytes()
 	s, e, _ := ioStart(f, args, false, byNone)
 	if e != 0 {
 		fail(e)
 		return
 	}
-	bp := getBuf(netChunk)
-	defer putBuf(bp)
-	buf := (*bp)[:min(len(b), netChunk)]
+	buf := b[:min(len(b), maxIO)]
 	for {
 		n, from, err := unix.Recvfrom(s.fd, buf, 0)
 		switch {
@@ -46,7 +45,6 @@ func netSysRecvFrom(f *vm.Fiber, args, res []vm.Value) {
 			fail(errnoOf(err))
 			return
 		}
-		putBytes(b, buf[:n])
 		res[0] = vm.Int(int64(n))
 		setAddr(res, 1, from)
 		res[6] = vm.Int(0)
@@ -57,22 +55,13 @@ func netSysRecvFrom(f *vm.Fiber, args, res []vm.Value) {
 // sysSendTo(id int, b []byte, ip []byte, port int, zone string) (n, errno int):
 // one datagram to the address.
 func netSysSendTo(f *vm.Fiber, args, res []vm.Value) {
-	b := args[1].Slice()
-	ip, port, zone := Bytes(args[2]), int(args[3].Int()), args[4].String()
+	buf := args[1].Bytes() // a datagram goes out whole
+	ip, port, zone := args[2].Bytes(), int(args[3].Int()), args[4].String()
 	s, e, _ := ioStart(f, args, true, byNone)
 	if e != 0 {
 		res[0], res[1] = vm.Int(0), vm.Int(int64(e))
 		return
 	}
-	var buf []byte
-	if len(b) <= netChunk {
-		bp := getBuf(netChunk)
-		defer putBuf(bp)
-		buf = (*bp)[:len(b)]
-	} else {
-		buf = make([]byte, len(b)) // a datagram goes out whole
-	}
-	guestBytesTo(buf, b)
 	to := sockaddr(int(s.family), ip, port, zone, "")
 	for {
 		err := unix.Sendto(s.fd, buf, 0, to)

@@ -134,18 +134,31 @@ func openFD(m *vm.Machine, fd int, name, op string) (*hostFile, error) {
 }
 
 // fdRead reads up to n bytes of the machine's file fd on the calling
-// (machine) thread. The os bindings read on the syscall pool instead
-// (os_pool.go); this direct read is for host code that cannot park
-// (bufio's and fmt's scanning fast paths).
+// (machine) thread, into a new buffer: fdReadInto's.
 func fdRead(m *vm.Machine, fd int, name string, n int, off int64, at bool) ([]byte, error) {
-	hf, err := openFD(m, fd, name, "read")
-	if err != nil {
+	if n == 0 {
+		_, err := openFD(m, fd, name, "read")
 		return nil, err
 	}
-	if n == 0 {
-		return nil, nil
-	}
 	buf := make([]byte, n)
+	k, err := fdReadInto(m, fd, name, buf, off, at)
+	return buf[:k], err
+}
+
+// fdReadInto reads into buf from the machine's file fd on the calling
+// (machine) thread, returning the bytes read. The os bindings read on
+// the syscall pool instead (os_pool.go); this direct read is for host
+// code that cannot park (bufio's and fmt's scanning fast paths), and buf
+// may be the guest's own storage (a packed []byte: Value.Bytes): the read
+// lands there with no copy, as the guest's thread is the one reading.
+func fdReadInto(m *vm.Machine, fd int, name string, buf []byte, off int64, at bool) (int, error) {
+	hf, err := openFD(m, fd, name, "read")
+	if err != nil {
+		return 0, err
+	}
+	if len(buf) == 0 {
+		return 0, nil
+	}
 	var k int
 	switch {
 	case hf != nil && at:
@@ -154,7 +167,7 @@ func fdRead(m *vm.Machine, fd int, name string, n int, off int64, at bool) ([]by
 		k, err = hf.f.Read(buf)
 	case fd == 0 && !at:
 		if m.Config.Stdin == nil {
-			return nil, io.EOF
+			return 0, io.EOF
 		}
 		d := stateOf(m)
 		d.stdinMu.Lock()
@@ -164,16 +177,9 @@ func fdRead(m *vm.Machine, fd int, name string, n int, off int64, at bool) ([]by
 			err = pathErr("read", name, err)
 		}
 	default:
-		return nil, pathErr("read", name, syscall.EBADF)
+		return 0, pathErr("read", name, syscall.EBADF)
 	}
-	return buf[:k], err
-}
-
-// putBytes copies b into the guest byte slice dst.
-func putBytes(dst []vm.Value, b []byte) {
-	for i, c := range b {
-		dst[i] = vm.Value{N: uint64(c)}
-	}
+	return k, err
 }
 
 func hostFlags(flag int) int {

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+	"unsafe"
 
 	"spindle/internal/vm"
 )
@@ -19,7 +20,13 @@ import (
 // its own fiber.
 //
 // Workers get host values only: paths, copied byte slices, the *os.File
-// behind a guest handle (os.File is safe for concurrent use). The
+// behind a guest handle (os.File is safe for concurrent use). Never the
+// guest's own []byte storage: a fiber cancelled while its job runs unwinds
+// at once, and its buffer may be the guest's again while the worker would
+// still read or write it. So a read lands in a host buffer and is copied
+// into the guest's on the resumed call (one copy), and a write copies the
+// guest's bytes before the job starts (one copy); the buffers come from
+// the socket buffer pool (getBuf) up to netChunk bytes. The
 // machine's file table is read and changed on its thread alone, before
 // the work starts or after it ends: a file is entered into the table when
 // its open completes and leaves it when its close starts.
@@ -37,6 +44,7 @@ import (
 type poolRes struct {
 	n    int64
 	data []byte
+	bp   *[]byte // data's pooled buffer (getBuf), if it has one: put back by finishRead
 	fi   fs.FileInfo
 	ents []os.DirEntry
 	file *os.File
@@ -137,30 +145,33 @@ func startRead(f *vm.Fiber, res []vm.Value, fd int, name string, n int, off int6
 	case hf != nil && at:
 		file := hf.f
 		return func() *poolRes {
-			buf := make([]byte, n)
-			k, err := file.ReadAt(buf, off)
-			return &poolRes{data: buf[:k], err: err}
+			r := readBuf(n)
+			k, err := file.ReadAt(r.data, off)
+			r.data, r.err = r.data[:k], err
+			return r
 		}
 	case hf != nil:
 		file := hf.f
 		return func() *poolRes {
-			buf := make([]byte, n)
-			k, err := file.Read(buf)
-			return &poolRes{data: buf[:k], err: err}
+			r := readBuf(n)
+			k, err := file.Read(r.data)
+			r.data, r.err = r.data[:k], err
+			return r
 		}
 	case fd == 0 && !at && f.M.Config.Stdin == nil:
 		err = io.EOF
 	case fd == 0 && !at:
 		in, d := f.M.Config.Stdin, stateOf(f.M)
 		return func() *poolRes {
-			buf := make([]byte, n)
+			r := readBuf(n)
 			d.stdinMu.Lock()
-			k, err := in.Read(buf)
+			k, err := in.Read(r.data)
 			d.stdinMu.Unlock()
 			if err != nil && err != io.EOF {
 				err = pathErr("read", name, err)
 			}
-			return &poolRes{data: buf[:k], err: err}
+			r.data, r.err = r.data[:k], err
+			return r
 		}
 	default:
 		err = pathErr("read", name, syscall.EBADF)
@@ -170,35 +181,53 @@ func startRead(f *vm.Fiber, res []vm.Value, fd int, name string, n int, off int6
 	return nil
 }
 
-// finishRead copies the bytes read into the guest buffer args[1].
-func finishRead(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
-	b := args[1].Slice()
-	data := r.data
-	if len(data) > len(b) {
-		data = data[:len(b)]
+// readBuf returns a job's result with a host buffer of n bytes to read
+// into: pooled up to netChunk bytes (finishRead puts it back; a cancelled
+// fiber's is left to the collector).
+func readBuf(n int) *poolRes {
+	if n > netChunk {
+		return &poolRes{data: make([]byte, n)}
 	}
-	putBytes(b, data)
-	res[0] = vm.Int(int64(len(data)))
+	bp := getBuf(n)
+	return &poolRes{data: (*bp)[:n], bp: bp}
+}
+
+// finishRead copies the bytes read into the guest buffer args[1] (the
+// read's one copy) and puts the host buffer back.
+func finishRead(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	n := copy(args[1].Bytes(), r.data)
+	if r.bp != nil {
+		putBuf(r.bp)
+		r.bp, r.data = nil, nil
+	}
+	res[0] = vm.Int(int64(n))
 	setErr(res, 1, r.err)
 }
 
-// startWrite begins a write of b (a host copy) to the guest file fd. The
-// machine's stdout and stderr are written directly.
-func startWrite(f *vm.Fiber, res []vm.Value, fd int, name string, b []byte, off int64, at bool) func() *poolRes {
+// startWrite begins a write of b to the guest file fd. b may be the
+// guest's own storage (Value.Bytes): the machine's stdout and stderr are
+// written directly from it (no copy; io.Writer does not keep it), and a
+// job on the pool writes a host copy of it (hostCopy), unless frozen: b
+// is a string's bytes, which nothing changes.
+func startWrite(f *vm.Fiber, res []vm.Value, fd int, name string, b []byte, frozen bool, off int64, at bool) func() *poolRes {
 	hf, err := openFD(f.M, fd, name, "write")
 	n := 0
 	switch {
 	case err != nil:
 	case hf != nil && at:
 		file := hf.f
+		bp, hb := hostCopy(b, frozen)
 		return func() *poolRes {
-			k, err := file.WriteAt(b, off)
+			k, err := file.WriteAt(hb, off)
+			putBuf(bp)
 			return &poolRes{n: int64(k), err: err}
 		}
 	case hf != nil:
 		file := hf.f
+		bp, hb := hostCopy(b, frozen)
 		return func() *poolRes {
-			k, err := file.Write(b)
+			k, err := file.Write(hb)
+			putBuf(bp)
 			return &poolRes{n: int64(k), err: err}
 		}
 	case (fd == 1 || fd == 2) && !at:
@@ -209,6 +238,22 @@ func startWrite(f *vm.Fiber, res []vm.Value, fd int, name string, b []byte, off 
 	res[0] = vm.Int(int64(n))
 	setErr(res, 1, err)
 	return nil
+}
+
+// hostCopy copies b for a pool job: into a pooled buffer (bp, for the job
+// to put back when it is done with hb) up to netChunk bytes, else a new
+// one (bp nil). A frozen b (a string's bytes) is not copied.
+func hostCopy(b []byte, frozen bool) (bp *[]byte, hb []byte) {
+	if frozen {
+		return nil, b
+	}
+	if len(b) > netChunk || len(b) == 0 {
+		return nil, append([]byte(nil), b...)
+	}
+	bp = getBuf(len(b))
+	hb = (*bp)[:len(b)]
+	copy(hb, b)
+	return bp, hb
 }
 
 // tempDirOf returns dir, or the run's temporary directory if dir is empty.
@@ -253,20 +298,19 @@ var osPoolFuncs = hostTable{
 
 func fileRead(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	fd, name := guestFile(args[0])
-	n := len(args[1].Slice())
+	n := len(args[1].Bytes())
 	return startRead(f, res, fd, name, n, 0, false)
 }
 
 func fileReadAt(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	fd, name := guestFile(args[0])
-	n, off := len(args[1].Slice()), args[2].Int()
+	n, off := len(args[1].Bytes()), args[2].Int()
 	return startRead(f, res, fd, name, n, off, true)
 }
 
 func fileWrite(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	fd, name := guestFile(args[0])
-	b := Bytes(args[1])
-	return startWrite(f, res, fd, name, b, 0, false)
+	return startWrite(f, res, fd, name, args[1].Bytes(), false, 0, false)
 }
 
 func fileWriteString(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
@@ -278,13 +322,13 @@ func fileWriteString(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 		setErr(res, 1, err)
 		return nil
 	}
-	return startWrite(f, res, fd, name, []byte(s), 0, false)
+	return startWrite(f, res, fd, name, unsafe.Slice(unsafe.StringData(s), len(s)), true, 0, false)
 }
 
 func fileWriteAt(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	fd, name := guestFile(args[0])
-	b, off := Bytes(args[1]), args[2].Int()
-	return startWrite(f, res, fd, name, b, off, true)
+	b, off := args[1].Bytes(), args[2].Int()
+	return startWrite(f, res, fd, name, b, false, off, true)
 }
 
 func fileClose(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
@@ -412,9 +456,9 @@ func finishReadFile(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
 	case r.err != nil:
 		res[0] = vm.Value{}
 	case r.data == nil:
-		res[0] = vm.Value{R: []vm.Value{}}
+		res[0] = vm.Value{R: []byte{}}
 	default:
-		res[0] = BytesValue(r.data)
+		res[0] = OwnBytes(r.data) // os.ReadFile's fresh buffer: no copy
 	}
 	setErr(res, 1, r.err)
 }

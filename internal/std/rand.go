@@ -131,9 +131,7 @@ func pcgUint64(f *vm.Fiber, args, res []vm.Value) {
 func randV2NewChaCha8(f *vm.Fiber, args, res []vm.Value) {
 	fs := structFields(args[0], 1)
 	var seed [32]byte
-	for i, b := range args[1].Slice() {
-		seed[i] = byte(b.N)
-	}
+	copy(seed[:], args[1].Bytes())
 	fs[0].R = randv2.NewChaCha8(seed)
 }
 
@@ -222,23 +220,19 @@ func randV2NewZipf(f *vm.Fiber, args, res []vm.Value) {
 
 func randV2ChachaRead(f *vm.Fiber, args, res []vm.Value) {
 	c := chachaAt(args[0])
-	p := args[1].Slice()
-	b := make([]byte, len(p))
-	c.Read(b)
-	for i, x := range b {
-		p[i] = vm.Uint(uint64(x))
-	}
+	p := args[1].Bytes() // the guest's bytes, filled in place
+	c.Read(p)
 	res[0] = vm.Int(int64(len(p)))
 }
 
 func randV2ChachaMarshal(f *vm.Fiber, args, res []vm.Value) {
 	b, _ := chachaAt(args[0]).MarshalBinary()
-	res[0] = BytesValue(b)
+	res[0] = OwnBytes(b) // MarshalBinary's new slice
 }
 
 func randV2ChachaUnmarshal(f *vm.Fiber, args, res []vm.Value) {
 	c := chachaAt(args[0])
-	data := Bytes(args[1])
+	data := args[1].Bytes() // read, not kept
 	res[0] = vm.Value{}
 	if err := c.UnmarshalBinary(data); err != nil {
 		res[0] = vm.Str(err.Error())

@@ -74,13 +74,15 @@ func regexpLongest(f *vm.Fiber, args, res []vm.Value) {
 }
 
 func regexpExpand(f *vm.Fiber, args, res []vm.Value) {
-	re, dst, template, src := recvHandle[*regexp.Regexp](args[0]), Bytes(args[1]), args[2].String(), args[3].String()
+	// dst is the guest's own slice: ExpandString appends to it as Go's
+	// does, in place while it has room, and the result is the guest's.
+	re, dst, template, src := recvHandle[*regexp.Regexp](args[0]), args[1].Bytes(), args[2].String(), args[3].String()
 	m := args[4].Slice()
 	match := make([]int, len(m))
 	for i, x := range m {
 		match[i] = int(x.Int())
 	}
-	res[0] = BytesValue(re.ExpandString(dst, template, src, match))
+	res[0] = OwnBytes(re.ExpandString(dst, template, src, match))
 }
 
 func regexpQuoteMeta(f *vm.Fiber, args, res []vm.Value) {

@@ -202,12 +202,19 @@ func sharedReceiveMany(f *vm.Fiber, args, res []vm.Value) {
 		res[0], res[1] = vm.Int(0), chanErr(f, chCancelled)
 		return
 	}
-	buf := args[1].Slice()
-	max := len(buf)
+	// buf is a []T: packed (one byte per value: vm.Type.Packed) for T of
+	// kind bool, int8 or uint8.
+	buf, packed := args[1].Slice(), args[1].Bytes()
+	room := len(buf) + len(packed) // one of them is empty
 	c.mu.Lock()
-	if n := min(c.len(), max); n > 0 {
+	if n := min(c.len(), room); n > 0 {
 		for i := range n {
-			buf[i], _ = c.pop()
+			v, _ := c.pop()
+			if packed != nil {
+				packed[i] = byte(v.N)
+			} else {
+				buf[i] = v
+			}
 		}
 		var tsa [16]vm.Token
 		ts := tsa[:0]
@@ -225,7 +232,7 @@ func sharedReceiveMany(f *vm.Fiber, args, res []vm.Value) {
 		res[0], res[1] = vm.Int(int64(n)), vm.Value{}
 		return
 	}
-	if c.closed || max <= 0 {
+	if c.closed || room <= 0 {
 		c.mu.Unlock()
 		st := chClosed
 		if !c.closed {

@@ -3,6 +3,7 @@ package std
 import (
 	"slices"
 	"strings"
+	"unsafe"
 
 	"spindle/internal/vm"
 )
@@ -12,9 +13,19 @@ import (
 // distinguishable elements, like -0.0 and +0.0, end up where Go puts
 // them), and the permutation primitive behind sort.Slice.
 
+// guestSlice is a guest slice's elements: s, or packed, for an element
+// type of kind bool, int8 or uint8 (vm.Type.Packed), b.
+type guestSlice struct {
+	s      []vm.Value
+	b      []byte
+	packed bool
+}
+
+func (g guestSlice) len() int { return len(g.s) + len(g.b) }
+
 // sliceOf returns the elements and element type of the guest slice in the
 // interface value v; it panics like reflect for a non-slice.
-func sliceOf(v vm.Value, fn string) ([]vm.Value, *vm.Type) {
+func sliceOf(v vm.Value, fn string) (guestSlice, *vm.Type) {
 	x := v.Iface()
 	if x == nil {
 		panic(vm.PlainError("reflect: call of " + fn + " on zero Value"))
@@ -22,7 +33,41 @@ func sliceOf(v vm.Value, fn string) ([]vm.Value, *vm.Type) {
 	if x.T.Kind != vm.KSlice {
 		panic(vm.PlainError("reflect: call of " + fn + " on " + kindName(x.T.Kind) + " Value"))
 	}
-	return x.V.Slice(), x.T.Elem
+	if x.T.Packed() {
+		return guestSlice{b: x.V.Bytes(), packed: true}, x.T.Elem
+	}
+	return guestSlice{s: x.V.Slice()}, x.T.Elem
+}
+
+// int8s is b's bytes as int8s (the guest's storage of an []int8).
+func int8s(b []byte) []int8 {
+	return unsafe.Slice((*int8)(unsafe.Pointer(unsafe.SliceData(b))), len(b))
+}
+
+// sortGuest sorts g (elements of kind k) like Go's slices.Sort: packed
+// bytes in place.
+func sortGuest(g guestSlice, k vm.Kind) {
+	switch {
+	case !g.packed:
+		sortValues(g.s, k)
+	case k == vm.KUint8:
+		slices.Sort(g.b)
+	case k == vm.KInt8:
+		slices.Sort(int8s(g.b))
+	default:
+		panic(vm.Fatal("BUG: sort of unordered kind " + kindName(k)))
+	}
+}
+
+// isSortedGuest reports whether g (elements of kind k) is sorted.
+func isSortedGuest(g guestSlice, k vm.Kind) bool {
+	switch {
+	case !g.packed:
+		return isSortedValues(g.s, k)
+	case k == vm.KInt8:
+		return slices.IsSorted(int8s(g.b))
+	}
+	return slices.IsSorted(g.b)
 }
 
 func kindName(k vm.Kind) string {
@@ -110,29 +155,37 @@ var sortFuncs = hostTable{
 }
 
 func slicesSortOrdered(f *vm.Fiber, args, res []vm.Value) {
-	s, elem := sliceOf(args[0], "sort")
-	sortValues(s, elem.Kind)
+	g, elem := sliceOf(args[0], "sort")
+	sortGuest(g, elem.Kind)
 }
 
 func sortSortOrdered(f *vm.Fiber, args, res []vm.Value) {
-	s, elem := sliceOf(args[0], "sort")
-	sortValues(s, elem.Kind)
+	g, elem := sliceOf(args[0], "sort")
+	sortGuest(g, elem.Kind)
 }
 
 func sortIsSortedOrdered(f *vm.Fiber, args, res []vm.Value) {
-	s, elem := sliceOf(args[0], "sort")
-	res[0] = vm.Bool(isSortedValues(s, elem.Kind))
+	g, elem := sliceOf(args[0], "sort")
+	res[0] = vm.Bool(isSortedGuest(g, elem.Kind))
 }
 
 func sortSliceLen(f *vm.Fiber, args, res []vm.Value) {
-	s, _ := sliceOf(args[0], args[1].String())
-	res[0] = vm.Int(int64(len(s)))
+	g, _ := sliceOf(args[0], args[1].String())
+	res[0] = vm.Int(int64(g.len()))
 }
 
 func sortPermute(f *vm.Fiber, args, res []vm.Value) {
 	// s[k] = old s[perm[k]] for every k.
-	s, elem := sliceOf(args[0], "Swapper")
+	g, elem := sliceOf(args[0], "Swapper")
 	perm := args[1].Slice()
+	if g.packed {
+		old := append([]byte(nil), g.b...)
+		for k, p := range perm {
+			g.b[k] = old[p.N]
+		}
+		return
+	}
+	s := g.s
 	old := make([]vm.Value, len(s))
 	if elem.IsAgg() {
 		for i, v := range s {

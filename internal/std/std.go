@@ -148,16 +148,14 @@ func debugSetMaxStack(f *vm.Fiber, args, res []vm.Value) {
 }
 
 func runtimeStack(f *vm.Fiber, args, res []vm.Value) {
-	buf, all := args[0].Slice(), args[1].Bool()
+	buf, all := args[0].Bytes(), args[1].Bool()
 	var s string
 	if all {
 		s = f.M.Dump()
 	} else {
 		s = fmt.Sprintf("goroutine %d [running]:\n%s", f.ID+1, f.Stack())
 	}
-	n := min(len(buf), len(s))
-	putBytes(buf, []byte(s[:n]))
-	res[0] = vm.Int(int64(n))
+	res[0] = vm.Int(int64(copy(buf, s)))
 }
 
 func runtimeNumGoroutine(f *vm.Fiber, args, res []vm.Value) {
@@ -235,29 +233,31 @@ func GoStrings(v vm.Value) []string {
 	return out
 }
 
-// Bytes copies a guest []byte into a host []byte.
+// Bytes copies a guest []byte (packed: vm.Type.Packed) into a new host
+// []byte; nil for a nil slice.
 func Bytes(v vm.Value) []byte {
-	s := v.Slice()
-	if s == nil {
+	b := v.Bytes()
+	if b == nil {
 		return nil
 	}
-	out := make([]byte, len(s))
-	for i, x := range s {
-		out[i] = byte(x.N)
-	}
-	return out
+	return append([]byte{}, b...)
 }
 
-// BytesValue converts a host []byte into a new guest []byte.
+// BytesValue returns a guest []byte holding a copy of b; nil for nil.
 func BytesValue(b []byte) vm.Value {
 	if b == nil {
 		return vm.Value{}
 	}
-	out := make([]vm.Value, len(b))
-	for i, x := range b {
-		out[i] = vm.Value{N: uint64(x)}
+	return vm.Value{R: append([]byte{}, b...)}
+}
+
+// OwnBytes returns a guest []byte that is b itself: the caller gives b
+// up (a buffer it made for the guest and will not touch again).
+func OwnBytes(b []byte) vm.Value {
+	if b == nil {
+		return vm.Value{}
 	}
-	return vm.Value{R: out}
+	return vm.Value{R: b}
 }
 
 func boolBit(b bool) uint64 {

@@ -225,11 +225,8 @@ func builderGrow(f *vm.Fiber, args, res []vm.Value) {
 
 func builderWrite(f *vm.Fiber, args, res []vm.Value) {
 	b := builderOf(args[0])
-	p := args[1].Slice()
-	b.Grow(len(p))
-	for _, c := range p {
-		b.WriteByte(byte(c.N))
-	}
+	p := args[1].Bytes()
+	b.Write(p)
 	res[0], res[1] = vm.Int(int64(len(p))), vm.Value{}
 }
 
@@ -266,19 +263,19 @@ func replacerReplace(f *vm.Fiber, args, res []vm.Value) {
 	res[0] = vm.Str(r.Replace(s))
 }
 
-// bytes: searches and case mappings run on host copies of the operands;
-// functions returning parts of their arguments return indexes and the
-// guest slices.
+// bytes: searches and case mappings run on the guest's packed bytes
+// directly (host kernels, no copies); functions returning parts of their
+// arguments return indexes and the guest slices.
 
 func bytesInt2(fn func(a, b []byte) int) vm.HostFunc {
 	return func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Int(int64(fn(Bytes(args[0]), Bytes(args[1]))))
+		res[0] = vm.Int(int64(fn(args[0].Bytes(), args[1].Bytes())))
 	}
 }
 
 func bytesMap1(fn func([]byte) []byte) vm.HostFunc {
 	return func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = BytesValue(fn(Bytes(args[0])))
+		res[0] = OwnBytes(fn(args[0].Bytes()))
 	}
 }
 
@@ -307,53 +304,35 @@ var bytesFuncs = hostTable{
 }
 
 func bytesEqual(f *vm.Fiber, args, res []vm.Value) {
-	a, b := args[0].Slice(), args[1].Slice()
-	eq := len(a) == len(b)
-	for i := 0; eq && i < len(a); i++ {
-		eq = byte(a[i].N) == byte(b[i].N)
-	}
-	res[0] = vm.Bool(eq)
+	res[0] = vm.Bool(bytes.Equal(args[0].Bytes(), args[1].Bytes()))
 }
 
 func bytesEqualFold(f *vm.Fiber, args, res []vm.Value) {
-	res[0] = vm.Bool(bytes.EqualFold(Bytes(args[0]), Bytes(args[1])))
+	res[0] = vm.Bool(bytes.EqualFold(args[0].Bytes(), args[1].Bytes()))
 }
 
 func bytesIndexByte(f *vm.Fiber, args, res []vm.Value) {
-	s, c := args[0].Slice(), byte(args[1].N)
-	i := -1
-	for k, v := range s {
-		if byte(v.N) == c {
-			i = k
-			break
-		}
-	}
-	res[0] = vm.Int(int64(i))
+	res[0] = vm.Int(int64(bytes.IndexByte(args[0].Bytes(), byte(args[1].N))))
 }
 
 func bytesLastIndexByte(f *vm.Fiber, args, res []vm.Value) {
-	s, c := args[0].Slice(), byte(args[1].N)
-	i := len(s) - 1
-	for i >= 0 && byte(s[i].N) != c {
-		i--
-	}
-	res[0] = vm.Int(int64(i))
+	res[0] = vm.Int(int64(bytes.LastIndexByte(args[0].Bytes(), byte(args[1].N))))
 }
 
 func bytesIndexRune(f *vm.Fiber, args, res []vm.Value) {
-	res[0] = vm.Int(int64(bytes.IndexRune(Bytes(args[0]), rune(args[1].Int()))))
+	res[0] = vm.Int(int64(bytes.IndexRune(args[0].Bytes(), rune(args[1].Int()))))
 }
 
 func bytesIndexAny(f *vm.Fiber, args, res []vm.Value) {
-	res[0] = vm.Int(int64(bytes.IndexAny(Bytes(args[0]), args[1].String())))
+	res[0] = vm.Int(int64(bytes.IndexAny(args[0].Bytes(), args[1].String())))
 }
 
 func bytesLastIndexAny(f *vm.Fiber, args, res []vm.Value) {
-	res[0] = vm.Int(int64(bytes.LastIndexAny(Bytes(args[0]), args[1].String())))
+	res[0] = vm.Int(int64(bytes.LastIndexAny(args[0].Bytes(), args[1].String())))
 }
 
 func bytesFieldsIdx(f *vm.Fiber, args, res []vm.Value) {
-	s := Bytes(args[0])
+	s := args[0].Bytes()
 	idx := []vm.Value{}
 	start := -1
 	for i := 0; i < len(s); {
@@ -375,32 +354,29 @@ func bytesFieldsIdx(f *vm.Fiber, args, res []vm.Value) {
 }
 
 func bytesRepeat(f *vm.Fiber, args, res []vm.Value) {
-	b, n := Bytes(args[0]), int(args[1].Int())
+	b, n := args[0].Bytes(), int(args[1].Int())
 	if int64(len(b))*int64(n) > 1<<28 {
 		panic(vm.PlainError("runtime: out of memory: bytes.Repeat result too large"))
 	}
-	res[0] = BytesValue(bytes.Repeat(b, n))
+	res[0] = OwnBytes(bytes.Repeat(b, n))
 }
 
 func bytesReplace(f *vm.Fiber, args, res []vm.Value) {
-	s, old, nw, n := Bytes(args[0]), Bytes(args[1]), Bytes(args[2]), int(args[3].Int())
+	s, old, nw, n := args[0].Bytes(), args[1].Bytes(), args[2].Bytes(), int(args[3].Int())
 	out := bytes.Replace(s, old, nw, n)
 	if out == nil {
 		res[0] = vm.Value{}
 		return
 	}
-	res[0] = vm.Value{R: BytesValue(out).Slice()[:len(out):len(out)]}
-	if len(out) == 0 {
-		res[0] = vm.Value{R: []vm.Value{}}
-	}
+	res[0] = OwnBytes(out[:len(out):len(out)])
 }
 
 func bytesToValidUTF8(f *vm.Fiber, args, res []vm.Value) {
-	res[0] = BytesValue(bytes.ToValidUTF8(Bytes(args[0]), Bytes(args[1])))
+	res[0] = OwnBytes(bytes.ToValidUTF8(args[0].Bytes(), args[1].Bytes()))
 }
 
 func bytesTrimIdx(f *vm.Fiber, args, res []vm.Value) {
-	s, cutset, left, right := string(Bytes(args[0])), args[1].String(), args[2].Bool(), args[3].Bool()
+	s, cutset, left, right := string(args[0].Bytes()), args[1].String(), args[2].Bool(), args[3].Bool()
 	j := len(s)
 	if right {
 		j = len(strings.TrimRight(s, cutset))
@@ -413,7 +389,7 @@ func bytesTrimIdx(f *vm.Fiber, args, res []vm.Value) {
 }
 
 func bytesTrimSpaceIdx(f *vm.Fiber, args, res []vm.Value) {
-	s := string(Bytes(args[0]))
+	s := string(args[0].Bytes())
 	j := len(strings.TrimRightFunc(s, unicode.IsSpace))
 	i := j - len(strings.TrimLeftFunc(s[:j], unicode.IsSpace))
 	res[0], res[1] = vm.Int(int64(i)), vm.Int(int64(j))
@@ -586,16 +562,6 @@ func rangeTableOf(v vm.Value) *unicode.RangeTable {
 	return t
 }
 
-// guestBytesHead returns the first n bytes (at most) of guest []byte s.
-func guestBytesHead(s []vm.Value, n int) []byte {
-	n = min(n, len(s))
-	b := make([]byte, n)
-	for i := range b {
-		b[i] = byte(s[i].N)
-	}
-	return b
-}
-
 var unicodeFuncs = hostTable{
 	"unicode.table":      unicodeTable,
 	"unicode.Is":         unicodeIs,
@@ -654,7 +620,7 @@ func unicodeTo(f *vm.Fiber, args, res []vm.Value) {
 }
 
 func utf8FullRune(f *vm.Fiber, args, res []vm.Value) {
-	res[0] = vm.Bool(utf8.FullRune(guestBytesHead(args[0].Slice(), utf8.UTFMax)))
+	res[0] = vm.Bool(utf8.FullRune(args[0].Bytes()))
 }
 
 func utf8FullRuneInString(f *vm.Fiber, args, res []vm.Value) {
@@ -662,14 +628,7 @@ func utf8FullRuneInString(f *vm.Fiber, args, res []vm.Value) {
 }
 
 func utf8DecodeRune(f *vm.Fiber, args, res []vm.Value) {
-	s := args[0].Slice()
-	var r rune
-	var n int
-	if len(s) > 0 && s[0].N < utf8.RuneSelf {
-		r, n = rune(s[0].N), 1
-	} else {
-		r, n = utf8.DecodeRune(guestBytesHead(s, utf8.UTFMax))
-	}
+	r, n := utf8.DecodeRune(args[0].Bytes())
 	res[0], res[1] = vm.Int(int64(r)), vm.Int(int64(n))
 }
 
@@ -679,9 +638,7 @@ func utf8DecodeRuneInString(f *vm.Fiber, args, res []vm.Value) {
 }
 
 func utf8DecodeLastRune(f *vm.Fiber, args, res []vm.Value) {
-	s := args[0].Slice()
-	k := min(len(s), utf8.UTFMax)
-	r, n := utf8.DecodeLastRune(guestBytesHead(s[len(s)-k:], k))
+	r, n := utf8.DecodeLastRune(args[0].Bytes())
 	res[0], res[1] = vm.Int(int64(r)), vm.Int(int64(n))
 }
 
@@ -691,18 +648,18 @@ func utf8DecodeLastRuneInString(f *vm.Fiber, args, res []vm.Value) {
 }
 
 func utf8EncodeRune(f *vm.Fiber, args, res []vm.Value) {
-	p, r := args[0].Slice(), rune(args[1].Int())
+	p, r := args[0].Bytes(), rune(args[1].Int())
 	var buf [utf8.UTFMax]byte
 	n := utf8.EncodeRune(buf[:], r)
 	if len(p) < n {
 		panic(vm.RuntimeError(indexMsg(n-1, len(p))))
 	}
-	putBytes(p, buf[:n])
+	copy(p, buf[:n])
 	res[0] = vm.Int(int64(n))
 }
 
 func utf8RuneCount(f *vm.Fiber, args, res []vm.Value) {
-	res[0] = vm.Int(int64(utf8.RuneCount(Bytes(args[0]))))
+	res[0] = vm.Int(int64(utf8.RuneCount(args[0].Bytes())))
 }
 
 func utf8RuneCountInString(f *vm.Fiber, args, res []vm.Value) {
@@ -710,7 +667,7 @@ func utf8RuneCountInString(f *vm.Fiber, args, res []vm.Value) {
 }
 
 func utf8Valid(f *vm.Fiber, args, res []vm.Value) {
-	res[0] = vm.Bool(utf8.Valid(Bytes(args[0])))
+	res[0] = vm.Bool(utf8.Valid(args[0].Bytes()))
 }
 
 func utf8ValidString(f *vm.Fiber, args, res []vm.Value) {

@@ -316,7 +316,7 @@ func timeGoString(f *vm.Fiber, args, res []vm.Value) {
 
 func timeMarshalTime(f *vm.Fiber, args, res []vm.Value) {
 	b, err := hostTime(args[0]).MarshalBinary()
-	res[0], res[1] = BytesValue(b), vm.Value{}
+	res[0], res[1] = OwnBytes(b), vm.Value{} // MarshalBinary's new slice
 	if err != nil {
 		res[1] = vm.Str(err.Error())
 	}
@@ -324,7 +324,7 @@ func timeMarshalTime(f *vm.Fiber, args, res []vm.Value) {
 
 func timeUnmarshalTime(f *vm.Fiber, args, res []vm.Value) {
 	var t time.Time
-	err := t.UnmarshalBinary(Bytes(args[0]))
+	err := t.UnmarshalBinary(args[0].Bytes()) // read, not kept
 	for i := 0; i < 5; i++ {
 		res[i] = vm.Value{}
 	}

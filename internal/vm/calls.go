@@ -310,12 +310,12 @@ func printValue(t *Type, v Value) string {
 		return "(" + x.T.Name + ") " + printValue(x.T, x.V)
 	}
 	if t.Kind == KSlice {
-		s, _ := v.R.([]Value)
+		n, c := lenOf(v.R), capOf(v.R)
 		addr := "0x0"
-		if cap(s) > 0 {
+		if c > 0 {
 			addr = "0xc000010000"
 		}
-		return "[" + strconv.Itoa(len(s)) + "/" + strconv.Itoa(cap(s)) + "]" + addr
+		return "[" + strconv.Itoa(n) + "/" + strconv.Itoa(c) + "]" + addr
 	}
 	if isNil(v.R) {
 		return "0x0"

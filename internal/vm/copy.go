@@ -20,6 +20,9 @@ import (
 //	*Value                      pointer: the target is copied
 //	[]Value                     slice, array or struct: the whole backing array
 //	                            (up to cap) is copied, then re-sliced
+//	[]byte, *byte               packed slice or array, element pointer: the
+//	                            backing array's bytes reached are copied once,
+//	                            views and pointers into it keep sharing it
 //	*Map                        a new Map with the same types, entries
 //	                            re-inserted in insertion order
 //	*Closure                    Fn shared (code is immutable); Free copied;
@@ -118,6 +121,7 @@ func CopyValue(v Value) (Value, error) {
 		return Value{}, err
 	}
 	c.mergeSpans()
+	c.mergeByteSpans()
 	out := c.value(v)
 	c.drain()
 	return out, nil
@@ -132,6 +136,10 @@ type copier struct {
 	// merged into disjoint blocks.
 	spans []copySpan
 	byEnd map[uintptr]int
+	// byteSpans are the packed backing arrays reached ([]byte, *byte),
+	// merged into disjoint blocks after the scan as spans are; a packed
+	// array holds no references, so its copy is made at once.
+	byteSpans []byteSpan
 
 	ptrs   map[*Value]*Value // every pointer; copies only of those outside every block
 	maps   map[*Map]*Map
@@ -152,6 +160,14 @@ type copySpan struct {
 	start, end uintptr
 	base       *Value
 	copy       []Value
+}
+
+// byteSpan is a packed backing array: bytes at addresses [start, end);
+// base points at the first. copy is its copy, once made.
+type byteSpan struct {
+	start, end uintptr
+	base       *byte
+	copy       []byte
 }
 
 // copyFill asks the copy pass to set dst[i] to a copy of src[i].
@@ -176,6 +192,7 @@ var emptyValues any = []Value{}
 // alive) and returns it to the pool.
 func (c *copier) release() {
 	c.spans = resetCopyList(c.spans)
+	c.byteSpans = resetCopyList(c.byteSpans)
 	c.work = resetCopyList(c.work)
 	c.mapWork = resetCopyList(c.mapWork)
 	c.fills = resetCopyList(c.fills)
@@ -265,6 +282,15 @@ func (c *copier) scanValue(v Value) {
 		}
 	case []Value:
 		c.addSpan(r)
+	case []byte:
+		if cap(r) > 0 {
+			full := r[:cap(r)]
+			c.addByteSpan(&full[0], len(full))
+		}
+	case *byte:
+		if r != nil {
+			c.addByteSpan(r, 1)
+		}
 	case *Map:
 		if r != nil && markNew(&c.maps, r) {
 			c.mapWork = append(c.mapWork, r)
@@ -325,6 +351,53 @@ func (c *copier) addSpan(s []Value) {
 		}
 	}
 	c.work = append(c.work, full)
+}
+
+// addByteSpan records the n packed bytes at base (scan only).
+func (c *copier) addByteSpan(base *byte, n int) {
+	start := uintptr(unsafe.Pointer(base))
+	c.byteSpans = append(c.byteSpans, byteSpan{start: start, end: start + uintptr(n), base: base})
+}
+
+// mergeByteSpans sorts the byte spans by start and merges overlapping ones
+// (views of one array, pointers into it) into disjoint blocks.
+func (c *copier) mergeByteSpans() {
+	if len(c.byteSpans) < 2 {
+		return
+	}
+	slices.SortFunc(c.byteSpans, func(a, b byteSpan) int { return cmp.Compare(a.start, b.start) })
+	out := c.byteSpans[:1]
+	for _, s := range c.byteSpans[1:] {
+		if last := &out[len(out)-1]; s.start < last.end {
+			last.end = max(last.end, s.end)
+			continue
+		}
+		out = append(out, s)
+	}
+	clear(c.byteSpans[len(out):])
+	c.byteSpans = out
+}
+
+// byteBlock returns the copy of the packed block holding addr and addr's
+// offset in it (copy only).
+func (c *copier) byteBlock(addr uintptr) ([]byte, int) {
+	i, _ := slices.BinarySearchFunc(c.byteSpans, addr, func(s byteSpan, a uintptr) int {
+		if s.end <= a {
+			return -1
+		}
+		if s.start > a {
+			return 1
+		}
+		return 0
+	})
+	if i >= len(c.byteSpans) || c.byteSpans[i].start > addr {
+		panic(bugf("CopyValue: packed storage was not scanned"))
+	}
+	b := &c.byteSpans[i]
+	if b.copy == nil {
+		b.copy = append([]byte(nil), unsafe.Slice(b.base, b.end-b.start)...)
+	}
+	return b.copy, int(addr - b.start)
 }
 
 // findSpan returns the index of the span ending at end, or -1 (scan only).
@@ -399,6 +472,18 @@ func (c *copier) value(v Value) Value {
 		}
 	case []Value:
 		v.R = c.slice(r)
+	case []byte:
+		if cap(r) > 0 {
+			b, off := c.byteBlock(uintptr(unsafe.Pointer(unsafe.SliceData(r))))
+			v.R = b[off : off+len(r) : off+cap(r)]
+		} else if r != nil {
+			v.R = []byte{}
+		}
+	case *byte:
+		if r != nil {
+			b, off := c.byteBlock(uintptr(unsafe.Pointer(r)))
+			v.R = &b[off]
+		}
 	case *Map:
 		if r != nil {
 			v.R = c.mapCopy(r)

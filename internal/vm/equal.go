@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"unsafe"
@@ -30,6 +31,9 @@ func Equal(t *Type, a, b Value) bool {
 		}
 		return Equal(x.T, x.V, y.V)
 	case KArray:
+		if t.Packed() {
+			return bytes.Equal(a.Bytes(), b.Bytes())
+		}
 		xs, ys := a.Slice(), b.Slice()
 		for i := range xs {
 			if !Equal(t.Elem, xs[i], ys[i]) {
@@ -68,6 +72,11 @@ func refIdentity(r any) uintptr {
 	case *Closure:
 		return uintptr(unsafe.Pointer(p))
 	case []Value:
+		if len(p) == 0 && cap(p) == 0 {
+			return 0
+		}
+		return uintptr(unsafe.Pointer(unsafe.SliceData(p)))
+	case []byte:
 		if len(p) == 0 && cap(p) == 0 {
 			return 0
 		}
@@ -116,6 +125,9 @@ func appendKey(b []byte, t *Type, v Value) []byte {
 		b = binary.LittleEndian.AppendUint64(b, uint64(uintptr(unsafe.Pointer(x.T))))
 		return appendKey(b, x.T, x.V)
 	case KArray:
+		if t.Packed() {
+			return append(b, v.Bytes()...)
+		}
 		for _, e := range v.Slice() {
 			b = appendKey(b, t.Elem, e)
 		}

@@ -156,6 +156,8 @@ type SliceOp struct {
 	// Unsigned marks bounds of an unsigned type (SliceLo, SliceHi,
 	// SliceMax bits): out of range, they print unsigned, as gc does.
 	Unsigned uint8
+	// Packed marks a result of a packed slice type (Type.Packed).
+	Packed bool
 }
 
 // SliceOp.Unsigned bits.

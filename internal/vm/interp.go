@@ -160,6 +160,11 @@ func (m *Machine) dispatch(f *Fiber) status {
 		case OpLoad:
 			p, _ := at(rp, ins.B).R.(*Value)
 			if p == nil {
+				// A pointer to a packed element (see Type.Packed).
+				if bp, _ := at(rp, ins.B).R.(*byte); bp != nil {
+					*at(rp, ins.A) = Value{N: uint64(*bp)}
+					break
+				}
 				f.save(ip)
 				panic(errNil)
 			}
@@ -167,6 +172,10 @@ func (m *Machine) dispatch(f *Fiber) status {
 		case OpStore:
 			p, _ := at(rp, ins.A).R.(*Value)
 			if p == nil {
+				if bp, _ := at(rp, ins.A).R.(*byte); bp != nil {
+					*bp = byte(at(rp, ins.B).N)
+					break
+				}
 				f.save(ip)
 				panic(errNil)
 			}
@@ -181,17 +190,29 @@ func (m *Machine) dispatch(f *Fiber) status {
 		case OpField:
 			*at(rp, ins.A) = at(rp, ins.B).R.([]Value)[ins.C]
 		case OpIndexAddr, OpIndexAddrP, OpIndex:
-			var s []Value
+			r := at(rp, ins.B).R
 			if ins.Op == OpIndexAddrP {
-				p, _ := at(rp, ins.B).R.(*Value)
+				p, _ := r.(*Value)
 				if p == nil {
 					f.save(ip)
 					panic(errNil)
 				}
-				s = p.R.([]Value)
-			} else {
-				s, _ = at(rp, ins.B).R.([]Value)
+				r = p.R
 			}
+			if b, ok := r.([]byte); ok {
+				i := at(rp, ins.C).N
+				if i >= uint64(len(b)) {
+					f.save(ip)
+					panic(f.indexErr(i, len(b)))
+				}
+				if ins.Op == OpIndex {
+					*at(rp, ins.A) = Value{N: uint64(b[i])}
+				} else {
+					*at(rp, ins.A) = Value{R: &b[i]}
+				}
+				break
+			}
+			s, _ := r.([]Value)
 			i := at(rp, ins.C).N
 			if i >= uint64(len(s)) {
 				f.save(ip)
@@ -1232,6 +1253,8 @@ func lenOf(r any) int {
 		return len(x)
 	case []Value:
 		return len(x)
+	case []byte:
+		return len(x)
 	case *Map:
 		return x.Len()
 	case *Chan:
@@ -1243,6 +1266,8 @@ func lenOf(r any) int {
 func capOf(r any) int {
 	switch x := r.(type) {
 	case []Value:
+		return cap(x)
+	case []byte:
 		return cap(x)
 	case *Chan:
 		return x.Cap()
@@ -1281,8 +1306,12 @@ func sliceOp(op *SliceOp, regs []Value, b int32) Value {
 		x = *p
 	}
 	s, _ := x.R.([]Value)
-	c := cap(s)
-	lo, hi, max := idx(op.Lo, 0), idx(op.Hi, len(s)), idx(op.Max, c)
+	bs, packed := x.R.([]byte)
+	n, c := len(s), cap(s)
+	if packed {
+		n, c = len(bs), cap(bs)
+	}
+	lo, hi, max := idx(op.Lo, 0), idx(op.Hi, n), idx(op.Max, c)
 	if op.Make {
 		switch {
 		case hi < 0:
@@ -1313,6 +1342,12 @@ func sliceOp(op *SliceOp, regs []Value, b int32) Value {
 		}
 		panic(sliceError("[%x:%y]", int64(lo), int64(hi), uLo, uHi))
 	}
+	if packed {
+		return Value{R: bs[lo:hi:max]}
+	}
+	if op.Packed && s != nil {
+		return Value{R: []byte{}} // a [0]T variable (zerobase)
+	}
 	if s == nil {
 		return Value{}
 	}
@@ -1331,6 +1366,9 @@ func makeSlice(op *MakeOp, regs []Value) Value {
 	if c < n || c > MaxAllocValues {
 		panic(runtimeError("makeslice: cap out of range"))
 	}
+	if op.T.Packed() {
+		return Value{R: make([]byte, n, c)}
+	}
 	s := make([]Value, n, c)
 	if e := op.T.Elem; e.isAgg() {
 		for i := range s[:c] {
@@ -1343,6 +1381,9 @@ func makeSlice(op *MakeOp, regs []Value) Value {
 // appendValues implements append with Go's growth rule for the guest's
 // element size, so cap() after append matches gc.
 func appendValues(op *AppendOp, dst, src Value) Value {
+	if op.Elem.Kind.isByte() {
+		return appendBytes(op, dst, src)
+	}
 	d, _ := dst.R.([]Value)
 	var n int
 	var ss []Value
@@ -1389,7 +1430,43 @@ func appendValues(op *AppendOp, dst, src Value) Value {
 	return Value{R: d}
 }
 
+// appendBytes is appendValues for a packed slice.
+func appendBytes(op *AppendOp, dst, src Value) Value {
+	d, _ := dst.R.([]byte)
+	var s []byte
+	var str string
+	if op.FromString {
+		str = src.String()
+	} else {
+		s, _ = src.R.([]byte)
+	}
+	n := len(s) + len(str)
+	if n == 0 {
+		return dst
+	}
+	l := len(d)
+	if l+n > cap(d) {
+		nd := make([]byte, l, growCap(cap(d), l+n, op.Elem))
+		copy(nd, d)
+		d = nd
+	}
+	d = d[:l+n]
+	if op.FromString {
+		copy(d[l:], str)
+	} else {
+		copy(d[l:], s)
+	}
+	return Value{R: d}
+}
+
 func copyValues(elem *Type, dst, src Value) int {
+	if d, ok := dst.R.([]byte); ok {
+		if s, ok := src.R.(string); ok {
+			return copy(d, s)
+		}
+		s, _ := src.R.([]byte)
+		return copy(d, s)
+	}
 	d, _ := dst.R.([]Value)
 	if s, ok := src.R.(string); ok {
 		n := min(len(d), len(s))
@@ -1432,13 +1509,8 @@ func convert(c *Conv, v Value) Value {
 		}
 		return Str(string(rune(r)))
 	case ConvBytesToString:
-		s, _ := v.R.([]Value)
-		var b strings.Builder
-		b.Grow(len(s))
-		for _, x := range s {
-			b.WriteByte(byte(x.N))
-		}
-		return Str(b.String())
+		b, _ := v.R.([]byte)
+		return Str(string(b))
 	case ConvRunesToString:
 		s, _ := v.R.([]Value)
 		var b strings.Builder
@@ -1447,12 +1519,7 @@ func convert(c *Conv, v Value) Value {
 		}
 		return Str(b.String())
 	case ConvStringToBytes:
-		s := v.String()
-		out := make([]Value, len(s))
-		for i := 0; i < len(s); i++ {
-			out[i] = Value{N: uint64(s[i])}
-		}
-		return Value{R: out}
+		return Value{R: []byte(v.String())}
 	case ConvStringToRunes:
 		s := v.String()
 		out := make([]Value, 0, utf8.RuneCountInString(s))
@@ -1467,6 +1534,19 @@ func convert(c *Conv, v Value) Value {
 		}
 		return Value{R: cv}
 	case ConvSliceToArrayPtr, ConvSliceToArray:
+		if b, ok := v.R.([]byte); ok || (v.R == nil && c.To.arrayPacked()) {
+			n := c.To.arrayLen()
+			if len(b) < n {
+				panic(runtimeError(sprintf("cannot convert slice with length %d to array or pointer to array with length %d", len(b), n)))
+			}
+			if c.Kind == ConvSliceToArray {
+				return Value{R: append([]byte(nil), b[:n]...)}
+			}
+			if b == nil {
+				return Value{}
+			}
+			return Value{R: &Value{R: b[:n:n]}}
+		}
 		s, _ := v.R.([]Value)
 		if len(s) < c.To.arrayLen() {
 			panic(runtimeError(sprintf("cannot convert slice with length %d to array or pointer to array with length %d", len(s), c.To.arrayLen())))
@@ -1482,6 +1562,14 @@ func convert(c *Conv, v Value) Value {
 		return Value{R: &Value{R: s[:c.To.Elem.Len:c.To.Elem.Len]}}
 	}
 	return v
+}
+
+// arrayPacked reports whether t, an array or a pointer to one, is packed.
+func (t *Type) arrayPacked() bool {
+	if t.Kind == KPointer {
+		return t.Elem.Packed()
+	}
+	return t.Packed()
 }
 
 func (t *Type) arrayLen() int {

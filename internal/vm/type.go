@@ -99,6 +99,27 @@ func (k Kind) IsFloat() bool { return k == KFloat32 || k == KFloat64 }
 // IsComplex reports whether k is complex64 or complex128.
 func (k Kind) IsComplex() bool { return k == KComplex64 || k == KComplex128 }
 
+// isByte reports whether a value of kind k fits one byte: the element
+// kinds of packed slices and arrays.
+func (k Kind) isByte() bool { return k == KUint8 || k == KInt8 || k == KBool }
+
+// Packed reports whether t, a slice or array type, stores its elements
+// packed, one byte each, as Go lays them out ([]byte, [N]int8, []bool):
+// a value of t holds a []byte (R), and a pointer to one of its elements
+// is a *byte. Every other slice and array holds a []Value.
+func (t *Type) Packed() bool {
+	return (t.Kind == KSlice || t.Kind == KArray) && t.Elem.Kind.isByte()
+}
+
+// ByteElem returns the Value of packed element b of kind k: sign-extended
+// for int8, zero-extended otherwise.
+func ByteElem(b byte, k Kind) Value {
+	if k == KInt8 {
+		return Value{N: uint64(int64(int8(b)))}
+	}
+	return Value{N: uint64(b)}
+}
+
 // Implements reports whether t's method set satisfies interface type it.
 func (t *Type) Implements(it *Type) bool {
 	t.implMu.Lock()
@@ -136,6 +157,9 @@ func (t *Type) Zero() Value {
 		if t.Len > MaxAllocValues {
 			panic(runtimeError("array of " + t.Name + " exceeds spindle's allocation limit"))
 		}
+		if t.Packed() {
+			return Value{R: make([]byte, t.Len)}
+		}
 		elems := make([]Value, t.Len)
 		if t.Elem.isAgg() {
 			for i := range elems {
@@ -165,6 +189,9 @@ func (t *Type) IsAgg() bool { return t.isAgg() }
 func (t *Type) Copy(v Value) Value {
 	switch t.Kind {
 	case KArray:
+		if b, ok := v.R.([]byte); ok {
+			return Value{R: append([]byte(nil), b...)}
+		}
 		src, _ := v.R.([]Value)
 		dst := make([]Value, len(src))
 		if t.Elem.isAgg() {
@@ -196,6 +223,10 @@ func (t *Type) Copy(v Value) Value {
 func (t *Type) holds(v Value) bool {
 	switch t.Kind {
 	case KArray:
+		if t.Packed() {
+			b, ok := v.R.([]byte)
+			return ok && len(b) == t.Len
+		}
 		s, ok := v.R.([]Value)
 		if !ok || len(s) != t.Len {
 			return false
@@ -224,6 +255,14 @@ func (t *Type) holds(v Value) bool {
 // Assign stores v (of aggregate type t) into the storage at dst in place,
 // so pointers to dst's fields or elements see the new value.
 func (t *Type) Assign(dst *Value, v Value) {
+	if db, ok := dst.R.([]byte); ok {
+		if sb, _ := v.R.([]byte); len(db) == len(sb) {
+			copy(db, sb)
+			return
+		}
+		*dst = t.Copy(v)
+		return
+	}
 	d, ok := dst.R.([]Value)
 	src, _ := v.R.([]Value)
 	if !ok || len(d) != len(src) {

@@ -14,9 +14,12 @@ import (
 //	float32, float64          N = math.Float64bits of the value (float32 kept rounded)
 //	complex64, complex128     R = complex128 (nil = 0)
 //	string                    R = string (nil = "")
-//	pointer                   R = *Value (nil = nil pointer)
+//	pointer                   R = *Value (nil = nil pointer), or *byte to
+//	                          an element of packed storage
 //	slice                     R = []Value (nil = nil slice)
 //	array, struct             R = []Value, one element per element or field
+//	packed slice, array       R = []byte, one byte per element (Type.Packed:
+//	                          elements of kind bool, int8 or uint8)
 //	map                       R = *Map
 //	chan                      R = *Chan
 //	func                      R = *Closure
@@ -122,6 +125,13 @@ func (v Value) Complex() complex128 {
 func (v Value) Slice() []Value {
 	s, _ := v.R.([]Value)
 	return s
+}
+
+// Bytes returns the packed elements of v, a slice or array of a packed
+// type (Type.Packed): the guest's storage itself, not a copy.
+func (v Value) Bytes() []byte {
+	b, _ := v.R.([]byte)
+	return b
 }
 
 // Ptr returns v's pointer target.
