@@ -38,6 +38,7 @@ var Host = mergeTables(
 	bufioFuncs,
 	fiberFuncs, shardFuncs,
 	fmtFuncs, errorsFuncs, scanFuncs,
+	hashFuncs,
 	logFuncs, flagFuncs,
 	mathFuncs, bitsFuncs, cmplxFuncs,
 	netFuncs, udpFuncs,

@@ -1,6 +1,8 @@
 // Package crc32 is spindle's guest hash/crc32 package, written for
 // spindle: the 32-bit cyclic redundancy check with the IEEE, Castagnoli
-// and Koopman polynomials (table-driven, one byte at a time).
+// and Koopman polynomials. Update runs on the host's hash/crc32 for every
+// table MakeTable builds; a table filled by hand is walked a byte at a
+// time here.
 package crc32
 
 import "hash"
@@ -41,12 +43,23 @@ func MakeTable(poly uint32) *Table {
 
 // Update returns the result of adding the bytes in p to the crc.
 func Update(crc uint32, tab *Table, p []byte) uint32 {
+	// A table MakeTable built holds its polynomial at 128; hostUpdate
+	// checks two more entries against the host's table for that
+	// polynomial before it trusts it.
+	if c, ok := hostUpdate(crc, tab[128], tab[1], tab[255], p); ok {
+		return c
+	}
 	crc = ^crc
 	for _, v := range p {
 		crc = tab[byte(crc)^v] ^ crc>>8
 	}
 	return ^crc
 }
+
+// hostUpdate is Update on the host's hash/crc32 with the table of
+// polynomial poly; ok is false when that table's entries 1 and 255 are not
+// t1 and t255.
+func hostUpdate(crc, poly, t1, t255 uint32, p []byte) (c uint32, ok bool)
 
 // Checksum returns the CRC-32 checksum of data using the polynomial
 // represented by the Table.

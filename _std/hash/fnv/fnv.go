@@ -39,43 +39,30 @@ func (s *sum32a) Sum32() uint32 { return uint32(*s) }
 func (s *sum64) Sum64() uint64  { return uint64(*s) }
 func (s *sum64a) Sum64() uint64 { return uint64(*s) }
 
+// The byte loops run on the host (update32 ... update64a: the hash after
+// data, from h).
+func update32(h uint32, data []byte) uint32
+func update32a(h uint32, data []byte) uint32
+func update64(h uint64, data []byte) uint64
+func update64a(h uint64, data []byte) uint64
+
 func (s *sum32) Write(data []byte) (int, error) {
-	h := *s
-	for _, c := range data {
-		h *= prime32
-		h ^= sum32(c)
-	}
-	*s = h
+	*s = sum32(update32(uint32(*s), data))
 	return len(data), nil
 }
 
 func (s *sum32a) Write(data []byte) (int, error) {
-	h := *s
-	for _, c := range data {
-		h ^= sum32a(c)
-		h *= prime32
-	}
-	*s = h
+	*s = sum32a(update32a(uint32(*s), data))
 	return len(data), nil
 }
 
 func (s *sum64) Write(data []byte) (int, error) {
-	h := *s
-	for _, c := range data {
-		h *= prime64
-		h ^= sum64(c)
-	}
-	*s = h
+	*s = sum64(update64(uint64(*s), data))
 	return len(data), nil
 }
 
 func (s *sum64a) Write(data []byte) (int, error) {
-	h := *s
-	for _, c := range data {
-		h ^= sum64a(c)
-		h *= prime64
-	}
-	*s = h
+	*s = sum64a(update64a(uint64(*s), data))
 	return len(data), nil
 }
 
