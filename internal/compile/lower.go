@@ -69,7 +69,8 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 		}
 		fc.unop(i)
 	case *ssa.Convert:
-		fc.convert(fc.reg(i), fc.reg(i.X), i.X.Type(), i.Type())
+		_, constant := i.X.(*ssa.Const)
+		fc.convert(fc.reg(i), fc.reg(i.X), i.X.Type(), i.Type(), constant)
 	case *ssa.ChangeType, *ssa.ChangeInterface:
 		fc.emit(vm.OpMove, fc.reg(i.(ssa.Value)), fc.reg(*i.Operands(nil)[0]), 0)
 	case *ssa.MultiConvert:
@@ -446,7 +447,7 @@ func (fc *funcCompiler) unop(i *ssa.UnOp) {
 }
 
 // convert emits the conversion of x, of type from, into dst, of type to.
-func (fc *funcCompiler) convert(dst, x int32, from, to types.Type) {
+func (fc *funcCompiler) convert(dst, x int32, from, to types.Type, constant bool) {
 	fb, tb := basicOf(from), basicOf(to)
 	switch {
 	case fb != nil && tb != nil:
@@ -492,7 +493,7 @@ func (fc *funcCompiler) convert(dst, x int32, from, to types.Type) {
 		if isRuneSlice(to) {
 			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvStringToRunes})
 		} else {
-			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvStringToBytes})
+			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvStringToBytes, Exact: constant})
 		}
 	default:
 		if _, ok := to.Underlying().(*types.Array); ok {
@@ -500,10 +501,8 @@ func (fc *funcCompiler) convert(dst, x int32, from, to types.Type) {
 			return
 		}
 		if p, ok := to.Underlying().(*types.Pointer); ok && fb != nil && fb.Kind() == types.UnsafePointer {
-			if et := fc.c.typ(p.Elem()); et.IsAgg() {
-				fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvUnsafeToPtr, To: et})
-				return
-			}
+			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvUnsafeToPtr, To: fc.c.typ(p.Elem())})
+			return
 		}
 		fc.emit(vm.OpMove, dst, x, 0)
 	}

@@ -237,7 +237,7 @@ func errorsComparable(f *vm.Fiber, args, res []vm.Value) {
 func errorsAsCheck(f *vm.Fiber, args, res []vm.Value) {
 	x := args[0].Iface()
 	switch {
-	case x == nil || x.T.Kind != vm.KPointer || x.V.Ptr() == nil:
+	case x == nil || x.T.Kind != vm.KPointer || !x.V.IsPtr():
 		res[0] = vm.Int(1)
 	case x.T.Elem.Kind != vm.KInterface && !implementsError(f.M, x.T.Elem):
 		res[0] = vm.Int(2)
@@ -252,7 +252,12 @@ func errorsAsAssign(f *vm.Fiber, args, res []vm.Value) {
 	if e != nil && t != nil && t.T.Kind == vm.KPointer {
 		dst, et := t.V.Ptr(), t.T.Elem
 		switch {
-		case dst == nil:
+		case !t.V.IsPtr():
+		case dst == nil: // a *byte into packed storage: a one-byte scalar
+			if e.T == et {
+				t.V.StoreThrough(e.V)
+				ok = true
+			}
 		case et.Kind == vm.KInterface:
 			if e.T.Implements(et) {
 				*dst = vm.Value{R: &vm.Iface{T: e.T, V: e.V}}

@@ -74,48 +74,51 @@ func hostTarget(x *vm.Iface) any {
 
 // storeBack copies a scanned host value into the guest variable.
 func storeBack(x *vm.Iface, h any) {
-	p := x.V.Ptr()
-	if p == nil {
+	if !x.V.IsPtr() {
 		return
 	}
+	var out vm.Value
 	switch v := h.(type) {
 	case *bool:
-		*p = vm.Bool(*v)
+		out = vm.Bool(*v)
 	case *int:
-		*p = vm.Int(int64(*v))
+		out = vm.Int(int64(*v))
 	case *int8:
-		*p = vm.Int(int64(*v))
+		out = vm.Int(int64(*v))
 	case *int16:
-		*p = vm.Int(int64(*v))
+		out = vm.Int(int64(*v))
 	case *int32:
-		*p = vm.Int(int64(*v))
+		out = vm.Int(int64(*v))
 	case *int64:
-		*p = vm.Int(*v)
+		out = vm.Int(*v)
 	case *uint:
-		*p = vm.Uint(uint64(*v))
+		out = vm.Uint(uint64(*v))
 	case *uint8:
-		*p = vm.Uint(uint64(*v))
+		out = vm.Uint(uint64(*v))
 	case *uint16:
-		*p = vm.Uint(uint64(*v))
+		out = vm.Uint(uint64(*v))
 	case *uint32:
-		*p = vm.Uint(uint64(*v))
+		out = vm.Uint(uint64(*v))
 	case *uint64:
-		*p = vm.Uint(*v)
+		out = vm.Uint(*v)
 	case *uintptr:
-		*p = vm.Uint(uint64(*v))
+		out = vm.Uint(uint64(*v))
 	case *float32:
-		*p = vm.Float(float64(*v))
+		out = vm.Float(float64(*v))
 	case *float64:
-		*p = vm.Float(*v)
+		out = vm.Float(*v)
 	case *complex64:
-		*p = vm.Complex(complex128(*v))
+		out = vm.Complex(complex128(*v))
 	case *complex128:
-		*p = vm.Complex(*v)
+		out = vm.Complex(*v)
 	case *string:
-		*p = vm.Str(*v)
+		out = vm.Str(*v)
 	case *[]byte:
-		*p = BytesValue(*v)
+		out = BytesValue(*v)
+	default:
+		return
 	}
+	x.V.StoreThrough(out)
 }
 
 // guestErr carries a guest reader's error through the host scanner.

@@ -102,11 +102,10 @@ func runtimeSetFinalizer(f *vm.Fiber, args, res []vm.Value) {
 	if obj.T.Kind != vm.KPointer {
 		panic(vm.Fatal("runtime.SetFinalizer: first argument is " + obj.T.Name + ", not pointer"))
 	}
-	p := obj.V.Ptr()
-	if p == nil {
+	if !obj.V.IsPtr() {
 		panic(vm.Fatal("runtime.SetFinalizer: pointer not in allocated block"))
 	}
-	setFinalizer(f.M, p, obj, fin)
+	setFinalizer(f.M, obj, fin)
 }
 
 // The collector is the host's, shared by every run of the process: a
@@ -272,7 +271,7 @@ func boolBit(b bool) uint64 {
 // pointer obj: when the host collector finds the cell unreachable, it
 // posts the guest finalizer fin to the machine, which starts it as a new
 // fiber with obj (or obj boxed, for a finalizer taking an interface).
-func setFinalizer(m *vm.Machine, p *vm.Value, obj, fin *vm.Iface) {
+func setFinalizer(m *vm.Machine, obj, fin *vm.Iface) {
 	defer func() {
 		// The host refuses interior pointers (a field's or an element's
 		// address) and the shared zero-size cell, as gc does.
@@ -281,7 +280,7 @@ func setFinalizer(m *vm.Machine, p *vm.Value, obj, fin *vm.Iface) {
 		}
 	}()
 	if fin == nil {
-		runtime.SetFinalizer(p, nil)
+		runtime.SetFinalizer(obj.V.R, nil)
 		return
 	}
 	c, _ := fin.V.R.(*vm.Closure)
@@ -291,11 +290,16 @@ func setFinalizer(m *vm.Machine, p *vm.Value, obj, fin *vm.Iface) {
 	// The host finalizer must not hold the cell (it would keep it alive):
 	// it gets it back as its argument.
 	t, boxed := obj.T, fin.T.Params[0].Kind == vm.KInterface
-	runtime.SetFinalizer(p, func(p *vm.Value) {
-		a := vm.Value{R: p}
+	run := func(a vm.Value) {
 		if boxed {
 			a = vm.Value{R: &vm.Iface{T: t, V: a}}
 		}
 		m.Post(func() { m.Spawn(c, []vm.Value{a}) })
-	})
+	}
+	switch p := obj.V.R.(type) {
+	case *vm.Value:
+		runtime.SetFinalizer(p, func(p *vm.Value) { run(vm.Value{R: p}) })
+	case *byte: // the first element of packed storage
+		runtime.SetFinalizer(p, func(p *byte) { run(vm.Value{R: p}) })
+	}
 }

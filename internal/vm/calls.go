@@ -204,10 +204,17 @@ func (m *Machine) builtinArgs(f *Fiber, op *BuiltinOp, args []Value) Value {
 		case *Map:
 			x.Clear()
 		case []Value:
+			// In place: pointers into aggregate elements see the zeros.
 			e := op.Types[0].Elem
 			for i := range x {
-				x[i] = e.Zero()
+				if e.isAgg() {
+					e.Assign(&x[i], e.Zero())
+				} else {
+					x[i] = Value{}
+				}
 			}
+		case []byte:
+			clear(x)
 		}
 		return Value{}
 	case "complex":

@@ -141,6 +141,9 @@ const (
 type Conv struct {
 	Kind ConvKind
 	To   *Type
+	// Exact marks a []byte conversion of a constant string: gc allocates
+	// exactly its length (other strings get a size class's capacity).
+	Exact bool
 }
 
 // SliceOp is the operand table of OpSlice: r[A] = r[B][Lo:Hi:Max]; a

@@ -1228,7 +1228,11 @@ func isNil(r any) bool {
 		return true
 	case []Value:
 		return x == nil
+	case []byte:
+		return x == nil
 	case *Value:
+		return x == nil
+	case *byte:
 		return x == nil
 	case *Closure:
 		return x == nil
@@ -1498,7 +1502,16 @@ func copyValues(elem *Type, dst, src Value) int {
 func convert(c *Conv, v Value) Value {
 	switch c.Kind {
 	case ConvUnsafeToPtr:
-		if p, _ := v.R.(*Value); p != nil && !c.To.holds(*p) {
+		ok := true
+		switch p := v.R.(type) {
+		case *Value:
+			ok = p == nil || !c.To.isAgg() || c.To.holds(*p)
+		case *byte:
+			// An element of packed storage is one byte, whatever the
+			// target's size.
+			ok = p == nil || c.To.Kind.isByte()
+		}
+		if !ok {
 			panic(plainError("spindle: unsafe.Pointer conversion to *" + c.To.Name + " points at a value of another layout (spindle does not reinterpret memory)"))
 		}
 		return v
@@ -1519,6 +1532,12 @@ func convert(c *Conv, v Value) Value {
 		}
 		return Str(b.String())
 	case ConvStringToBytes:
+		if c.Exact {
+			s := v.String()
+			b := make([]byte, len(s))
+			copy(b, s)
+			return Value{R: b}
+		}
 		return Value{R: []byte(v.String())}
 	case ConvStringToRunes:
 		s := v.String()

@@ -224,6 +224,9 @@ func (t *Type) holds(v Value) bool {
 	switch t.Kind {
 	case KArray:
 		if t.Packed() {
+			if t.Len == 0 {
+				return lenOf(v.R) == 0 // a [0]T variable's shared storage
+			}
 			b, ok := v.R.([]byte)
 			return ok && len(b) == t.Len
 		}

@@ -134,6 +134,29 @@ func (v Value) Bytes() []byte {
 	return b
 }
 
+// IsPtr reports whether v, of a pointer type, is non-nil: a *Value, or a
+// *byte into packed storage.
+func (v Value) IsPtr() bool {
+	switch p := v.R.(type) {
+	case *Value:
+		return p != nil
+	case *byte:
+		return p != nil
+	}
+	return false
+}
+
+// StoreThrough writes x, a scalar, through v, a non-nil pointer (a *Value,
+// or a *byte into packed storage, which keeps x's low byte).
+func (v Value) StoreThrough(x Value) {
+	switch p := v.R.(type) {
+	case *Value:
+		*p = x
+	case *byte:
+		*p = byte(x.N)
+	}
+}
+
 // Ptr returns v's pointer target.
 func (v Value) Ptr() *Value {
 	p, _ := v.R.(*Value)
