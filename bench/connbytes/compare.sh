@@ -6,7 +6,7 @@
 #
 # usage: bench/connbytes/compare.sh [SERVER...]   (native spindle; default both)
 #
-# environment: ROUNDS (default 3), CONNS (1000), SHAPE (echo, or chat:
+# environment: ROUNDS (default 3), CONNS (1000), SHAPE (echo, chat or bufio:
 # connbytes -shape), SPINDLE_BIN (default: build ./cmd/spindle), PORT
 # (first port, 18700); SPINDLE_* settings pass through.
 set -euo pipefail

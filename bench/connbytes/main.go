@@ -54,7 +54,7 @@ func main() {
 	n := flag.Int("n", 1000, "connections to wait for")
 	addr := flag.String("addr", "127.0.0.1:7010", "address to listen on")
 	settle := flag.Duration("settle", time.Second, "wait after the last connection echoed, before measuring")
-	shape := flag.String("shape", "echo", "what a connection's goroutine does: echo (io.Copy(c, c)) or chat (examples/chat's: a bufio.Scanner, and a writer goroutine with a bufio.Writer)")
+	shape := flag.String("shape", "echo", "what a connection's goroutine does: echo (io.Copy(c, c)), chat (examples/chat's: a bufio.Scanner, and a writer goroutine with a bufio.Writer) or bufio (one goroutine echoing lines through a bufio.Reader and a bufio.Writer)")
 	flag.Parse()
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -71,10 +71,17 @@ func main() {
 		io.Copy(c, c)
 		c.Close()
 	}
-	if *shape == "chat" {
+	switch *shape {
+	case "chat":
 		serve = func(c net.Conn) {
 			ready <- echoOnce(c)
 			chatServe(c)
+			c.Close()
+		}
+	case "bufio":
+		serve = func(c net.Conn) {
+			ready <- echoOnce(c)
+			bufioServe(c)
 			c.Close()
 		}
 	}
@@ -101,6 +108,22 @@ func main() {
 	time.Sleep(*settle)
 	after := live()
 	fmt.Printf("conns=%d base=%d after=%d bytes_per_conn=%d\n", *n, base, after, int64(after-base)/int64(*n))
+}
+
+// bufioServe echoes lines through a bufio.Reader and a bufio.Writer
+// wrapped around the connection, the way line protocols are served.
+func bufioServe(c net.Conn) {
+	r, w := bufio.NewReader(c), bufio.NewWriter(c)
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			return
+		}
+		w.WriteString(line)
+		if w.Flush() != nil {
+			return
+		}
+	}
 }
 
 // chatServe is examples/chat's per-connection shape: a Scanner reading

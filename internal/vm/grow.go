@@ -58,9 +58,10 @@ func growCap(oldCap, newLen int, elem *Type) int {
 		return newLen
 	}
 	c := nextslicecap(newLen, oldCap)
-	if newLen > MaxAllocValues {
+	limit := maxElems(elem)
+	if newLen > limit {
 		panic(runtimeError("growslice: len out of range"))
 	}
-	c = min(c, MaxAllocValues)
+	c = min(c, limit)
 	return roundupsize(c*size) / size
 }

@@ -1080,6 +1080,18 @@ func (fn *Func) clearRefs(regs []Value) {
 // with Go's "len out of range" error instead of taking the host down.
 const MaxAllocValues = 1 << 27
 
+// MaxAllocBytes is MaxAllocValues for packed storage (Type.Packed): 2^30
+// one-byte elements, 1 GiB.
+const MaxAllocBytes = 1 << 30
+
+// maxElems is the allocation cap for elements of type elem.
+func maxElems(elem *Type) int {
+	if elem.Kind.isByte() {
+		return MaxAllocBytes
+	}
+	return MaxAllocValues
+}
+
 const (
 	instrSize = int(unsafe.Sizeof(Instr{}))
 	valueSize = uintptr(unsafe.Sizeof(Value{}))
@@ -1364,10 +1376,11 @@ func makeSlice(op *MakeOp, regs []Value) Value {
 	if op.Cap >= 0 {
 		c = int64(regs[op.Cap].N)
 	}
-	if n < 0 || n > MaxAllocValues {
+	limit := int64(maxElems(op.T.Elem))
+	if n < 0 || n > limit {
 		panic(runtimeError("makeslice: len out of range"))
 	}
-	if c < n || c > MaxAllocValues {
+	if c < n || c > limit {
 		panic(runtimeError("makeslice: cap out of range"))
 	}
 	if op.T.Packed() {

@@ -154,7 +154,7 @@ func (k Kind) Bits() int {
 func (t *Type) Zero() Value {
 	switch t.Kind {
 	case KArray:
-		if t.Len > MaxAllocValues {
+		if t.Len > maxElems(t.Elem) {
 			panic(runtimeError("array of " + t.Name + " exceeds spindle's allocation limit"))
 		}
 		if t.Packed() {
