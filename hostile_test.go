@@ -178,7 +178,7 @@ func main() {
 // A package-level variable too large for spindle is a run-time error, not
 // a host crash.
 func TestHugeGlobal(t *testing.T) {
-	src := "package main\n\nvar big [1 << 30]byte\n\nfunc main() { big[7] = 1; println(big[7]) }\n"
+	src := "package main\n\nvar big [1 << 31]byte\n\nfunc main() { big[7] = 1; println(big[7]) }\n"
 	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "g.go", Src: []byte(src)})
 	if err != nil {
 		t.Fatal(err)

@@ -51,14 +51,21 @@ func main() {
 	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(n)
 }
 
-// Slices of one-byte elements are packed: a []byte, []int8 or []bool
-// element costs one byte of host heap, not a 24-byte Value.
+// Slices of one-byte elements are packed one byte each, slices of 8-byte
+// integers and float64 one word each, as gc lays them out: not one 24-byte
+// Value per element.
 func TestPackedSliceElementBytes(t *testing.T) {
-	for _, elem := range []string{"byte", "int8", "bool"} {
-		per := heapPerElement(t, elem, 8<<20)
-		t.Logf("[]%s: %.2f bytes per element", elem, per)
-		if per < 0.5 || per > 2 {
-			t.Errorf("[]%s: %.2f bytes per element, want about 1", elem, per)
+	for _, tc := range []struct {
+		elem string
+		want float64
+	}{
+		{"byte", 1}, {"int8", 1}, {"bool", 1},
+		{"int", 8}, {"int64", 8}, {"uint64", 8}, {"float64", 8},
+	} {
+		per := heapPerElement(t, tc.elem, 4<<20)
+		t.Logf("[]%s: %.2f bytes per element", tc.elem, per)
+		if per < tc.want/2 || per > tc.want*1.5 {
+			t.Errorf("[]%s: %.2f bytes per element, want about %v", tc.elem, per, tc.want)
 		}
 	}
 }
@@ -66,7 +73,7 @@ func TestPackedSliceElementBytes(t *testing.T) {
 // BenchmarkSliceElementBytes reports the host heap per element of a guest
 // slice (bytes/elem), the cost issue of the value model.
 func BenchmarkSliceElementBytes(b *testing.B) {
-	for _, elem := range []string{"byte", "int64", "string"} {
+	for _, elem := range []string{"byte", "int64", "int32", "string"} {
 		b.Run(elem, func(b *testing.B) {
 			var per float64
 			for i := 0; i < b.N; i++ {

@@ -134,6 +134,7 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 			op.Kind = vm.KSlice
 		}
 		op.Packed = fc.c.typ(i.Type()).Packed()
+		op.Words = fc.c.typ(i.Type()).PackedWords()
 		fc.vf.Slices = append(fc.vf.Slices, op)
 		fc.emit(vm.OpSlice, fc.reg(i), fc.reg(i.X), int32(len(fc.vf.Slices)-1))
 	case *ssa.Lookup:

@@ -151,11 +151,7 @@ func fmtErrorf(f *vm.Fiber, args, res []vm.Value) {
 	}
 	var idx vm.Value
 	if len(w) > 0 {
-		out := make([]vm.Value, len(w))
-		for i, n := range w {
-			out[i] = vm.Int(int64(n))
-		}
-		idx = vm.Value{R: out}
+		idx = Ints(w)
 	}
 	p.free()
 	res[0], res[1] = vm.Str(s), idx
@@ -253,7 +249,7 @@ func errorsAsAssign(f *vm.Fiber, args, res []vm.Value) {
 		dst, et := t.V.Ptr(), t.T.Elem
 		switch {
 		case !t.V.IsPtr():
-		case dst == nil: // a *byte into packed storage: a one-byte scalar
+		case dst == nil: // a *byte or *uint64 into packed storage: a scalar
 			if e.T == et {
 				t.V.StoreThrough(e.V)
 				ok = true

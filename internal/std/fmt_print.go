@@ -274,10 +274,22 @@ func (p *printer) fmtBytes(b []byte, verb rune, t *vm.Type, typeName string) {
 }
 
 // elemValues returns the elements of v, a slice or array of type t, as
-// Values: packed elements (vm.Type.Packed) are widened one by one.
+// Values: packed elements (vm.Type.Packed) are widened one by one (a
+// word-packed element is its Value.N as it is).
 func elemValues(t *vm.Type, v vm.Value) []vm.Value {
 	if !t.Packed() {
 		return v.Slice()
+	}
+	if t.PackedWords() {
+		w := v.Words()
+		if w == nil {
+			return nil
+		}
+		out := make([]vm.Value, len(w))
+		for i, x := range w {
+			out[i] = vm.Value{N: x}
+		}
+		return out
 	}
 	b := v.Bytes()
 	if b == nil {
@@ -306,6 +318,8 @@ func addrOf(r any) uintptr {
 	case []vm.Value:
 		return uintptr(unsafe.Pointer(unsafe.SliceData(x)))
 	case []byte:
+		return uintptr(unsafe.Pointer(unsafe.SliceData(x)))
+	case []uint64:
 		return uintptr(unsafe.Pointer(unsafe.SliceData(x)))
 	}
 	type eface struct{ t, d unsafe.Pointer }

@@ -18,6 +18,8 @@ var (
 	tFloat  = &vm.Type{Kind: vm.KFloat64, Name: "float64"}
 	tBytes  = &vm.Type{Kind: vm.KSlice, Name: "[]uint8", Elem: tUint8}
 	tInts   = &vm.Type{Kind: vm.KSlice, Name: "[]int", Elem: tInt}
+	tFloats = &vm.Type{Kind: vm.KSlice, Name: "[]float64", Elem: tFloat}
+	tArr3   = &vm.Type{Kind: vm.KArray, Name: "[3]int", Elem: tInt, Len: 3}
 	tPair   = &vm.Type{Kind: vm.KStruct, Name: "main.Pair", Named: true, Fields: []vm.Field{
 		{Name: "A", Type: tInt, Exported: true}, {Name: "b", Type: tString}}}
 )
@@ -37,12 +39,16 @@ func guestArgs(args ...any) []vm.Value {
 			out[i] = boxed(tFloat, vm.Float(x))
 		case []byte:
 			out[i] = boxed(tBytes, BytesValue(x))
-		case []int:
-			vs := make([]vm.Value, len(x))
-			for j, n := range x {
-				vs[j] = vm.Int(int64(n))
+		case []int: // word-packed: vm.Type.PackedWords
+			out[i] = boxed(tInts, Ints(x))
+		case [3]int:
+			out[i] = boxed(tArr3, Ints(x[:]))
+		case []float64:
+			w := make([]uint64, len(x))
+			for j, f := range x {
+				w[j] = math.Float64bits(f)
 			}
-			out[i] = boxed(tInts, vm.Value{R: vs})
+			out[i] = boxed(tFloats, OwnWords(w))
 		default:
 			panic(fmt.Sprintf("guestArgs: %T", a))
 		}
@@ -60,7 +66,8 @@ func sprintf(format string, args ...any) string {
 func TestPrintfMatchesHost(t *testing.T) {
 	formats := []string{"%d", "%5d|%-5d|%05d", "%x %X %o %b %c %q %U", "%v %+v %#v", "%s %q %x % X", "%8.3f %e %g %G",
 		"%*d", "%[2]d %[1]d", "%d %d", "%!", "%.*s", "%z", "%T", "%6.2v", "%#x %#o"}
-	argsets := [][]any{{42, 7, 3}, {-1, 255, 65}, {"héllo", []byte("ab")}, {3.25, math.Inf(1), math.NaN()}, {[]int{1, -2}, nil}, {"s"}, {5, 12}}
+	argsets := [][]any{{42, 7, 3}, {-1, 255, 65}, {"héllo", []byte("ab")}, {3.25, math.Inf(1), math.NaN()}, {[]int{1, -2}, nil}, {"s"}, {5, 12},
+		{[]float64{-0.5, math.NaN(), math.Inf(-1), 1e21}, [3]int{-1, 0, math.MaxInt}}, {[]int(nil), []float64{}}}
 	for _, f := range formats {
 		for _, args := range argsets {
 			want := fmt.Sprintf(f, args...)

@@ -885,7 +885,8 @@ func netSysWrite(f *vm.Fiber, args, res []vm.Value) {
 // shard.
 func netSysCopy(f *vm.Fiber, args, res []vm.Value) {
 	resumed := f.Resuming() // a cancelled park unwinds here
-	dstID, srcID, np := int(args[0].Int()), int(args[1].Int()), args[2].Ptr()
+	// np, an *int64, may point into word-packed storage (a *uint64).
+	dstID, srcID, np := int(args[0].Int()), int(args[1].Int()), args[2]
 	var pend []byte
 	if st, _ := f.HostState().(*copyState); st != nil {
 		f.SetHostState(nil)
@@ -898,7 +899,7 @@ func netSysCopy(f *vm.Fiber, args, res []vm.Value) {
 	var total int64
 	defer func() {
 		if total != 0 {
-			*np = vm.Int(np.Int() + total)
+			np.StoreThrough(vm.Int(np.LoadThrough().Int() + total))
 		}
 	}()
 	ret := func(errno int) { res[0] = vm.Int(int64(errno)) }

@@ -12,15 +12,6 @@ import (
 // Replace and Split variant from one primitive, find, which returns match
 // indexes.
 
-// intsValue converts a host []int to a guest []int.
-func intsValue(xs []int) vm.Value {
-	out := make([]vm.Value, len(xs))
-	for i, x := range xs {
-		out[i] = vm.Int(int64(x))
-	}
-	return vm.Value{R: out}
-}
-
 var regexpFuncs = hostTable{
 	"regexp.compile":           regexpCompile,
 	"(*regexp.Regexp).find":    regexpFind,
@@ -60,7 +51,7 @@ func regexpFind(f *vm.Fiber, args, res []vm.Value) {
 			flat = append(flat, m...)
 		}
 	}
-	res[0] = intsValue(flat)
+	res[0] = Ints(flat) // nil for no match, as Go's Find*Index
 }
 
 func regexpMeta(f *vm.Fiber, args, res []vm.Value) {
@@ -77,10 +68,10 @@ func regexpExpand(f *vm.Fiber, args, res []vm.Value) {
 	// dst is the guest's own slice: ExpandString appends to it as Go's
 	// does, in place while it has room, and the result is the guest's.
 	re, dst, template, src := recvHandle[*regexp.Regexp](args[0]), args[1].Bytes(), args[2].String(), args[3].String()
-	m := args[4].Slice()
+	m := args[4].Words()
 	match := make([]int, len(m))
 	for i, x := range m {
-		match[i] = int(x.Int())
+		match[i] = int(int64(x))
 	}
 	res[0] = OwnBytes(re.ExpandString(dst, template, src, match))
 }

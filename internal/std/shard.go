@@ -202,17 +202,21 @@ func sharedReceiveMany(f *vm.Fiber, args, res []vm.Value) {
 		res[0], res[1] = vm.Int(0), chanErr(f, chCancelled)
 		return
 	}
-	// buf is a []T: packed (one byte per value: vm.Type.Packed) for T of
-	// kind bool, int8 or uint8.
-	buf, packed := args[1].Slice(), args[1].Bytes()
-	room := len(buf) + len(packed) // one of them is empty
+	// buf is a []T: packed (vm.Type.Packed) for T of kind bool, int8 or
+	// uint8 (one byte per value) or of kind int, int64, uint, uint64,
+	// uintptr or float64 (one word per value, its Value.N).
+	buf, bs, ws := args[1].Slice(), args[1].Bytes(), args[1].Words()
+	room := len(buf) + len(bs) + len(ws) // at most one is not empty
 	c.mu.Lock()
 	if n := min(c.len(), room); n > 0 {
 		for i := range n {
 			v, _ := c.pop()
-			if packed != nil {
-				packed[i] = byte(v.N)
-			} else {
+			switch {
+			case bs != nil:
+				bs[i] = byte(v.N)
+			case ws != nil:
+				ws[i] = v.N
+			default:
 				buf[i] = v
 			}
 		}

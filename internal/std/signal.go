@@ -63,8 +63,8 @@ var signalFuncs = hostTable{
 
 func signalSetWanted(f *vm.Fiber, args, res []vm.Value) {
 	var relay, ignore uint64
-	for _, v := range args[0].Slice() {
-		if n := int(v.Int()); n < 0 {
+	for _, v := range args[0].Words() { // a []int: word-packed
+		if n := int(int64(v)); n < 0 {
 			ignore |= sigBit(-n)
 		} else {
 			relay |= sigBit(n)

@@ -13,15 +13,27 @@ import (
 // distinguishable elements, like -0.0 and +0.0, end up where Go puts
 // them), and the permutation primitive behind sort.Slice.
 
-// guestSlice is a guest slice's elements: s, or packed, for an element
-// type of kind bool, int8 or uint8 (vm.Type.Packed), b.
+// guestSlice is a guest slice's elements: s; or, byte-packed, for an
+// element type of kind bool, int8 or uint8 (vm.Type.PackedBytes), b; or,
+// word-packed, for one of kind int, int64, uint, uint64 or float64
+// (vm.Type.PackedWords), w.
 type guestSlice struct {
 	s      []vm.Value
 	b      []byte
-	packed bool
+	w      []uint64
+	packed packing
 }
 
-func (g guestSlice) len() int { return len(g.s) + len(g.b) }
+// packing is how a guest slice stores its elements.
+type packing uint8
+
+const (
+	notPacked packing = iota
+	packedBytes
+	packedWords
+)
+
+func (g guestSlice) len() int { return len(g.s) + len(g.b) + len(g.w) }
 
 // sliceOf returns the elements and element type of the guest slice in the
 // interface value v; it panics like reflect for a non-slice.
@@ -33,8 +45,11 @@ func sliceOf(v vm.Value, fn string) (guestSlice, *vm.Type) {
 	if x.T.Kind != vm.KSlice {
 		panic(vm.PlainError("reflect: call of " + fn + " on " + kindName(x.T.Kind) + " Value"))
 	}
-	if x.T.Packed() {
-		return guestSlice{b: x.V.Bytes(), packed: true}, x.T.Elem
+	switch {
+	case x.T.PackedBytes():
+		return guestSlice{b: x.V.Bytes(), packed: packedBytes}, x.T.Elem
+	case x.T.PackedWords():
+		return guestSlice{w: x.V.Words(), packed: packedWords}, x.T.Elem
 	}
 	return guestSlice{s: x.V.Slice()}, x.T.Elem
 }
@@ -44,12 +59,35 @@ func int8s(b []byte) []int8 {
 	return unsafe.Slice((*int8)(unsafe.Pointer(unsafe.SliceData(b))), len(b))
 }
 
+// int64s is w's words as int64s (the guest's storage of an []int or
+// []int64).
+func int64s(w []uint64) []int64 {
+	return unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(w))), len(w))
+}
+
+// float64s is w's words as float64s (the guest's storage of a
+// []float64: each element its bits).
+func float64s(w []uint64) []float64 {
+	return unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(w))), len(w))
+}
+
 // sortGuest sorts g (elements of kind k) like Go's slices.Sort: packed
-// bytes in place.
+// bytes and words in place.
 func sortGuest(g guestSlice, k vm.Kind) {
 	switch {
-	case !g.packed:
+	case g.packed == notPacked:
 		sortValues(g.s, k)
+	case g.packed == packedWords:
+		switch {
+		case k.IsSigned():
+			slices.Sort(int64s(g.w))
+		case k.IsUnsigned():
+			slices.Sort(g.w)
+		case k == vm.KFloat64:
+			slices.Sort(float64s(g.w)) // NaNs first, as Go's
+		default:
+			panic(vm.Fatal("BUG: sort of word-packed kind " + kindName(k)))
+		}
 	case k == vm.KUint8:
 		slices.Sort(g.b)
 	case k == vm.KInt8:
@@ -62,8 +100,16 @@ func sortGuest(g guestSlice, k vm.Kind) {
 // isSortedGuest reports whether g (elements of kind k) is sorted.
 func isSortedGuest(g guestSlice, k vm.Kind) bool {
 	switch {
-	case !g.packed:
+	case g.packed == notPacked:
 		return isSortedValues(g.s, k)
+	case g.packed == packedWords:
+		switch {
+		case k.IsSigned():
+			return slices.IsSorted(int64s(g.w))
+		case k == vm.KFloat64:
+			return slices.IsSorted(float64s(g.w))
+		}
+		return slices.IsSorted(g.w)
 	case k == vm.KInt8:
 		return slices.IsSorted(int8s(g.b))
 	}
@@ -177,11 +223,18 @@ func sortSliceLen(f *vm.Fiber, args, res []vm.Value) {
 func sortPermute(f *vm.Fiber, args, res []vm.Value) {
 	// s[k] = old s[perm[k]] for every k.
 	g, elem := sliceOf(args[0], "Swapper")
-	perm := args[1].Slice()
-	if g.packed {
+	perm := args[1].Words() // a []int: word-packed
+	switch g.packed {
+	case packedBytes:
 		old := append([]byte(nil), g.b...)
 		for k, p := range perm {
-			g.b[k] = old[p.N]
+			g.b[k] = old[p]
+		}
+		return
+	case packedWords:
+		old := append([]uint64(nil), g.w...)
+		for k, p := range perm {
+			g.w[k] = old[p]
 		}
 		return
 	}
@@ -192,12 +245,12 @@ func sortPermute(f *vm.Fiber, args, res []vm.Value) {
 			old[i] = elem.Copy(v)
 		}
 		for k, p := range perm {
-			elem.Assign(&s[k], old[p.N])
+			elem.Assign(&s[k], old[p])
 		}
 		return
 	}
 	copy(old, s)
 	for k, p := range perm {
-		s[k] = old[p.N]
+		s[k] = old[p]
 	}
 }

@@ -201,11 +201,7 @@ func runtimeReadMemStats(f *vm.Fiber, args, res []vm.Value) {
 	for _, b := range ms.BySize {
 		v = append(v, uint64(b.Size), b.Mallocs, b.Frees)
 	}
-	out := make([]vm.Value, len(v))
-	for i, x := range v {
-		out[i] = vm.Uint(x)
-	}
-	res[0] = vm.Value{R: out}
+	res[0] = OwnWords(v) // a []uint64: word-packed
 }
 
 // Strings converts a host []string to a guest []string.
@@ -249,6 +245,28 @@ func BytesValue(b []byte) vm.Value {
 		return vm.Value{}
 	}
 	return vm.Value{R: append([]byte{}, b...)}
+}
+
+// OwnWords returns a guest slice of a word-packed type ([]int, []int64,
+// []uint64, []float64: vm.Type.PackedWords) that is w itself,
+// each element its Value.N (an int sign-extended, a float64's bits).
+func OwnWords(w []uint64) vm.Value {
+	if w == nil {
+		return vm.Value{}
+	}
+	return vm.Value{R: w}
+}
+
+// Ints returns a new guest []int holding xs.
+func Ints(xs []int) vm.Value {
+	if xs == nil {
+		return vm.Value{}
+	}
+	w := make([]uint64, len(xs))
+	for i, x := range xs {
+		w[i] = uint64(x)
+	}
+	return vm.Value{R: w}
 }
 
 // OwnBytes returns a guest []byte that is b itself: the caller gives b
@@ -299,7 +317,9 @@ func setFinalizer(m *vm.Machine, obj, fin *vm.Iface) {
 	switch p := obj.V.R.(type) {
 	case *vm.Value:
 		runtime.SetFinalizer(p, func(p *vm.Value) { run(vm.Value{R: p}) })
-	case *byte: // the first element of packed storage
+	case *byte: // the first element of byte-packed storage
 		runtime.SetFinalizer(p, func(p *byte) { run(vm.Value{R: p}) })
+	case *uint64: // the first element of word-packed storage
+		runtime.SetFinalizer(p, func(p *uint64) { run(vm.Value{R: p}) })
 	}
 }

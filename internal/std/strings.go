@@ -333,13 +333,13 @@ func bytesLastIndexAny(f *vm.Fiber, args, res []vm.Value) {
 
 func bytesFieldsIdx(f *vm.Fiber, args, res []vm.Value) {
 	s := args[0].Bytes()
-	idx := []vm.Value{}
+	idx := []uint64{} // a []int: word-packed
 	start := -1
 	for i := 0; i < len(s); {
 		r, w := utf8.DecodeRune(s[i:])
 		if unicode.IsSpace(r) {
 			if start >= 0 {
-				idx = append(idx, vm.Int(int64(start)), vm.Int(int64(i)))
+				idx = append(idx, uint64(start), uint64(i))
 				start = -1
 			}
 		} else if start < 0 {
@@ -348,9 +348,9 @@ func bytesFieldsIdx(f *vm.Fiber, args, res []vm.Value) {
 		i += w
 	}
 	if start >= 0 {
-		idx = append(idx, vm.Int(int64(start)), vm.Int(int64(len(s))))
+		idx = append(idx, uint64(start), uint64(len(s)))
 	}
-	res[0] = vm.Value{R: idx}
+	res[0] = OwnWords(idx)
 }
 
 func bytesRepeat(f *vm.Fiber, args, res []vm.Value) {

@@ -215,6 +215,8 @@ func (m *Machine) builtinArgs(f *Fiber, op *BuiltinOp, args []Value) Value {
 			}
 		case []byte:
 			clear(x)
+		case []uint64:
+			clear(x)
 		}
 		return Value{}
 	case "complex":

@@ -20,9 +20,10 @@ import (
 //	*Value                      pointer: the target is copied
 //	[]Value                     slice, array or struct: the whole backing array
 //	                            (up to cap) is copied, then re-sliced
-//	[]byte, *byte               packed slice or array, element pointer: the
-//	                            backing array's bytes reached are copied once,
-//	                            views and pointers into it keep sharing it
+//	[]byte, *byte, []uint64,    packed slice or array, element pointer: the
+//	*uint64                     backing array's elements reached are copied
+//	                            once, views and pointers into it keep sharing
+//	                            it
 //	*Map                        a new Map with the same types, entries
 //	                            re-inserted in insertion order
 //	*Closure                    Fn shared (code is immutable); Free copied;
@@ -121,7 +122,8 @@ func CopyValue(v Value) (Value, error) {
 		return Value{}, err
 	}
 	c.mergeSpans()
-	c.mergeByteSpans()
+	c.byteSpans.merge()
+	c.wordSpans.merge()
 	out := c.value(v)
 	c.drain()
 	return out, nil
@@ -136,10 +138,12 @@ type copier struct {
 	// merged into disjoint blocks.
 	spans []copySpan
 	byEnd map[uintptr]int
-	// byteSpans are the packed backing arrays reached ([]byte, *byte),
-	// merged into disjoint blocks after the scan as spans are; a packed
-	// array holds no references, so its copy is made at once.
-	byteSpans []byteSpan
+	// byteSpans and wordSpans are the packed backing arrays reached
+	// ([]byte and *byte, []uint64 and *uint64), merged into disjoint
+	// blocks after the scan as spans are; a packed array holds no
+	// references, so its copy is made at once.
+	byteSpans packedSpans[byte]
+	wordSpans packedSpans[uint64]
 
 	ptrs   map[*Value]*Value // every pointer; copies only of those outside every block
 	maps   map[*Map]*Map
@@ -160,14 +164,6 @@ type copySpan struct {
 	start, end uintptr
 	base       *Value
 	copy       []Value
-}
-
-// byteSpan is a packed backing array: bytes at addresses [start, end);
-// base points at the first. copy is its copy, once made.
-type byteSpan struct {
-	start, end uintptr
-	base       *byte
-	copy       []byte
 }
 
 // copyFill asks the copy pass to set dst[i] to a copy of src[i].
@@ -193,6 +189,7 @@ var emptyValues any = []Value{}
 func (c *copier) release() {
 	c.spans = resetCopyList(c.spans)
 	c.byteSpans = resetCopyList(c.byteSpans)
+	c.wordSpans = resetCopyList(c.wordSpans)
 	c.work = resetCopyList(c.work)
 	c.mapWork = resetCopyList(c.mapWork)
 	c.fills = resetCopyList(c.fills)
@@ -283,14 +280,13 @@ func (c *copier) scanValue(v Value) {
 	case []Value:
 		c.addSpan(r)
 	case []byte:
-		if cap(r) > 0 {
-			full := r[:cap(r)]
-			c.addByteSpan(&full[0], len(full))
-		}
+		c.byteSpans.addSlice(r)
 	case *byte:
-		if r != nil {
-			c.addByteSpan(r, 1)
-		}
+		c.byteSpans.add(r, 1)
+	case []uint64:
+		c.wordSpans.addSlice(r)
+	case *uint64:
+		c.wordSpans.add(r, 1)
 	case *Map:
 		if r != nil && markNew(&c.maps, r) {
 			c.mapWork = append(c.mapWork, r)
@@ -351,53 +347,6 @@ func (c *copier) addSpan(s []Value) {
 		}
 	}
 	c.work = append(c.work, full)
-}
-
-// addByteSpan records the n packed bytes at base (scan only).
-func (c *copier) addByteSpan(base *byte, n int) {
-	start := uintptr(unsafe.Pointer(base))
-	c.byteSpans = append(c.byteSpans, byteSpan{start: start, end: start + uintptr(n), base: base})
-}
-
-// mergeByteSpans sorts the byte spans by start and merges overlapping ones
-// (views of one array, pointers into it) into disjoint blocks.
-func (c *copier) mergeByteSpans() {
-	if len(c.byteSpans) < 2 {
-		return
-	}
-	slices.SortFunc(c.byteSpans, func(a, b byteSpan) int { return cmp.Compare(a.start, b.start) })
-	out := c.byteSpans[:1]
-	for _, s := range c.byteSpans[1:] {
-		if last := &out[len(out)-1]; s.start < last.end {
-			last.end = max(last.end, s.end)
-			continue
-		}
-		out = append(out, s)
-	}
-	clear(c.byteSpans[len(out):])
-	c.byteSpans = out
-}
-
-// byteBlock returns the copy of the packed block holding addr and addr's
-// offset in it (copy only).
-func (c *copier) byteBlock(addr uintptr) ([]byte, int) {
-	i, _ := slices.BinarySearchFunc(c.byteSpans, addr, func(s byteSpan, a uintptr) int {
-		if s.end <= a {
-			return -1
-		}
-		if s.start > a {
-			return 1
-		}
-		return 0
-	})
-	if i >= len(c.byteSpans) || c.byteSpans[i].start > addr {
-		panic(bugf("CopyValue: packed storage was not scanned"))
-	}
-	b := &c.byteSpans[i]
-	if b.copy == nil {
-		b.copy = append([]byte(nil), unsafe.Slice(b.base, b.end-b.start)...)
-	}
-	return b.copy, int(addr - b.start)
 }
 
 // findSpan returns the index of the span ending at end, or -1 (scan only).
@@ -473,17 +422,13 @@ func (c *copier) value(v Value) Value {
 	case []Value:
 		v.R = c.slice(r)
 	case []byte:
-		if cap(r) > 0 {
-			b, off := c.byteBlock(uintptr(unsafe.Pointer(unsafe.SliceData(r))))
-			v.R = b[off : off+len(r) : off+cap(r)]
-		} else if r != nil {
-			v.R = []byte{}
-		}
+		v.R = c.byteSpans.slice(r)
 	case *byte:
-		if r != nil {
-			b, off := c.byteBlock(uintptr(unsafe.Pointer(r)))
-			v.R = &b[off]
-		}
+		v.R = c.byteSpans.pointer(r)
+	case []uint64:
+		v.R = c.wordSpans.slice(r)
+	case *uint64:
+		v.R = c.wordSpans.pointer(r)
 	case *Map:
 		if r != nil {
 			v.R = c.mapCopy(r)
@@ -596,4 +541,99 @@ func (c *copier) drainFills() {
 			f.dst[i] = c.value(e)
 		}
 	}
+}
+
+// packedSpan is a packed backing array: elements at addresses [start, end);
+// base points at the first. copy is its copy, once made.
+type packedSpan[T byte | uint64] struct {
+	start, end uintptr
+	base       *T
+	copy       []T
+}
+
+// packedSpans are the packed arrays one CopyValue reached: recorded during
+// the scan (add), merged into disjoint blocks (merge), copied on first use
+// (block).
+type packedSpans[T byte | uint64] []packedSpan[T]
+
+// addSlice records the backing array of s up to its capacity.
+func (ps *packedSpans[T]) addSlice(s []T) {
+	if cap(s) > 0 {
+		full := s[:cap(s)]
+		ps.add(&full[0], len(full))
+	}
+}
+
+// add records the n elements at base (nil: nothing).
+func (ps *packedSpans[T]) add(base *T, n int) {
+	if base == nil {
+		return
+	}
+	start := uintptr(unsafe.Pointer(base))
+	*ps = append(*ps, packedSpan[T]{start: start, end: start + uintptr(n)*unsafe.Sizeof(*base), base: base})
+}
+
+// merge sorts the spans by start and merges overlapping ones (views of one
+// array, pointers into it) into disjoint blocks.
+func (ps *packedSpans[T]) merge() {
+	s := *ps
+	if len(s) < 2 {
+		return
+	}
+	slices.SortFunc(s, func(a, b packedSpan[T]) int { return cmp.Compare(a.start, b.start) })
+	out := s[:1]
+	for _, x := range s[1:] {
+		if last := &out[len(out)-1]; x.start < last.end {
+			last.end = max(last.end, x.end)
+			continue
+		}
+		out = append(out, x)
+	}
+	clear(s[len(out):])
+	*ps = out
+}
+
+// block returns the copy of the block holding addr and addr's index in
+// it (copy pass only).
+func (ps packedSpans[T]) block(addr uintptr) ([]T, int) {
+	i, _ := slices.BinarySearchFunc(ps, addr, func(s packedSpan[T], a uintptr) int {
+		if s.end <= a {
+			return -1
+		}
+		if s.start > a {
+			return 1
+		}
+		return 0
+	})
+	if i >= len(ps) || ps[i].start > addr {
+		panic(bugf("CopyValue: packed storage was not scanned"))
+	}
+	b := &ps[i]
+	var zero T
+	size := unsafe.Sizeof(zero)
+	if b.copy == nil {
+		b.copy = append([]T(nil), unsafe.Slice(b.base, (b.end-b.start)/size)...)
+	}
+	return b.copy, int((addr - b.start) / size)
+}
+
+// slice returns the copy of s: the same view of its block's copy.
+func (ps packedSpans[T]) slice(s []T) any {
+	switch {
+	case s == nil:
+		return s
+	case cap(s) == 0:
+		return []T{}
+	}
+	b, off := ps.block(uintptr(unsafe.Pointer(unsafe.SliceData(s))))
+	return b[off : off+len(s) : off+cap(s)]
+}
+
+// pointer returns the copy of p: the same element of its block's copy.
+func (ps packedSpans[T]) pointer(p *T) any {
+	if p == nil {
+		return p
+	}
+	b, off := ps.block(uintptr(unsafe.Pointer(p)))
+	return &b[off]
 }

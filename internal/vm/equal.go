@@ -31,8 +31,17 @@ func Equal(t *Type, a, b Value) bool {
 		}
 		return Equal(x.T, x.V, y.V)
 	case KArray:
-		if t.Packed() {
+		if t.PackedBytes() {
 			return bytes.Equal(a.Bytes(), b.Bytes())
+		}
+		if t.PackedWords() {
+			xs, ys := a.Words(), b.Words()
+			for i := range xs {
+				if !Equal(t.Elem, Value{N: xs[i]}, Value{N: ys[i]}) {
+					return false
+				}
+			}
+			return true
 		}
 		xs, ys := a.Slice(), b.Slice()
 		for i := range xs {
@@ -81,6 +90,11 @@ func refIdentity(r any) uintptr {
 			return 0
 		}
 		return uintptr(unsafe.Pointer(unsafe.SliceData(p)))
+	case []uint64:
+		if len(p) == 0 && cap(p) == 0 {
+			return 0
+		}
+		return uintptr(unsafe.Pointer(unsafe.SliceData(p)))
 	}
 	// Host objects stored in unsafe.Pointer values: compare the interface
 	// data word.
@@ -125,8 +139,14 @@ func appendKey(b []byte, t *Type, v Value) []byte {
 		b = binary.LittleEndian.AppendUint64(b, uint64(uintptr(unsafe.Pointer(x.T))))
 		return appendKey(b, x.T, x.V)
 	case KArray:
-		if t.Packed() {
+		if t.PackedBytes() {
 			return append(b, v.Bytes()...)
+		}
+		if t.PackedWords() {
+			for _, w := range v.Words() {
+				b = appendKey(b, t.Elem, Value{N: w})
+			}
+			return b
 		}
 		for _, e := range v.Slice() {
 			b = appendKey(b, t.Elem, e)
@@ -161,6 +181,13 @@ func hasNaN(t *Type, v Value) bool {
 			return hasNaN(x.T, x.V)
 		}
 	case KArray:
+		if t.Elem.Kind == KFloat64 {
+			for _, w := range v.Words() {
+				if f := math.Float64frombits(w); f != f {
+					return true
+				}
+			}
+		}
 		for _, e := range v.Slice() {
 			if hasNaN(t.Elem, e) {
 				return true

@@ -159,8 +159,9 @@ type SliceOp struct {
 	// Unsigned marks bounds of an unsigned type (SliceLo, SliceHi,
 	// SliceMax bits): out of range, they print unsigned, as gc does.
 	Unsigned uint8
-	// Packed marks a result of a packed slice type (Type.Packed).
-	Packed bool
+	// Packed marks a result of a packed slice type (Type.Packed), Words
+	// a word-packed one.
+	Packed, Words bool
 }
 
 // SliceOp.Unsigned bits.

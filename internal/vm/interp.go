@@ -161,9 +161,17 @@ func (m *Machine) dispatch(f *Fiber) status {
 			p, _ := at(rp, ins.B).R.(*Value)
 			if p == nil {
 				// A pointer to a packed element (see Type.Packed).
-				if bp, _ := at(rp, ins.B).R.(*byte); bp != nil {
-					*at(rp, ins.A) = Value{N: uint64(*bp)}
-					break
+				switch q := at(rp, ins.B).R.(type) {
+				case *uint64:
+					if q != nil {
+						*at(rp, ins.A) = Value{N: *q}
+						continue
+					}
+				case *byte:
+					if q != nil {
+						*at(rp, ins.A) = Value{N: uint64(*q)}
+						continue
+					}
 				}
 				f.save(ip)
 				panic(errNil)
@@ -172,9 +180,17 @@ func (m *Machine) dispatch(f *Fiber) status {
 		case OpStore:
 			p, _ := at(rp, ins.A).R.(*Value)
 			if p == nil {
-				if bp, _ := at(rp, ins.A).R.(*byte); bp != nil {
-					*bp = byte(at(rp, ins.B).N)
-					break
+				switch q := at(rp, ins.A).R.(type) {
+				case *uint64:
+					if q != nil {
+						*q = at(rp, ins.B).N
+						continue
+					}
+				case *byte:
+					if q != nil {
+						*q = byte(at(rp, ins.B).N)
+						continue
+					}
 				}
 				f.save(ip)
 				panic(errNil)
@@ -199,7 +215,20 @@ func (m *Machine) dispatch(f *Fiber) status {
 				}
 				r = p.R
 			}
-			if b, ok := r.([]byte); ok {
+			switch b := r.(type) {
+			case []uint64:
+				i := at(rp, ins.C).N
+				if i >= uint64(len(b)) {
+					f.save(ip)
+					panic(f.indexErr(i, len(b)))
+				}
+				if ins.Op == OpIndex {
+					*at(rp, ins.A) = Value{N: b[i]}
+				} else {
+					*at(rp, ins.A) = Value{R: &b[i]}
+				}
+				continue
+			case []byte:
 				i := at(rp, ins.C).N
 				if i >= uint64(len(b)) {
 					f.save(ip)
@@ -210,7 +239,7 @@ func (m *Machine) dispatch(f *Fiber) status {
 				} else {
 					*at(rp, ins.A) = Value{R: &b[i]}
 				}
-				break
+				continue
 			}
 			s, _ := r.([]Value)
 			i := at(rp, ins.C).N
@@ -1242,9 +1271,13 @@ func isNil(r any) bool {
 		return x == nil
 	case []byte:
 		return x == nil
+	case []uint64:
+		return x == nil
 	case *Value:
 		return x == nil
 	case *byte:
+		return x == nil
+	case *uint64:
 		return x == nil
 	case *Closure:
 		return x == nil
@@ -1271,6 +1304,8 @@ func lenOf(r any) int {
 		return len(x)
 	case []byte:
 		return len(x)
+	case []uint64:
+		return len(x)
 	case *Map:
 		return x.Len()
 	case *Chan:
@@ -1284,6 +1319,8 @@ func capOf(r any) int {
 	case []Value:
 		return cap(x)
 	case []byte:
+		return cap(x)
+	case []uint64:
 		return cap(x)
 	case *Chan:
 		return x.Cap()
@@ -1323,9 +1360,13 @@ func sliceOp(op *SliceOp, regs []Value, b int32) Value {
 	}
 	s, _ := x.R.([]Value)
 	bs, packed := x.R.([]byte)
+	ws, words := x.R.([]uint64)
 	n, c := len(s), cap(s)
-	if packed {
+	switch {
+	case packed:
 		n, c = len(bs), cap(bs)
+	case words:
+		n, c = len(ws), cap(ws)
 	}
 	lo, hi, max := idx(op.Lo, 0), idx(op.Hi, n), idx(op.Max, c)
 	if op.Make {
@@ -1361,8 +1402,15 @@ func sliceOp(op *SliceOp, regs []Value, b int32) Value {
 	if packed {
 		return Value{R: bs[lo:hi:max]}
 	}
+	if words {
+		return Value{R: ws[lo:hi:max]}
+	}
 	if op.Packed && s != nil {
-		return Value{R: []byte{}} // a [0]T variable (zerobase)
+		// A [0]T variable (zerobase).
+		if op.Words {
+			return Value{R: []uint64{}}
+		}
+		return Value{R: []byte{}}
 	}
 	if s == nil {
 		return Value{}
@@ -1383,8 +1431,11 @@ func makeSlice(op *MakeOp, regs []Value) Value {
 	if c < n || c > limit {
 		panic(runtimeError("makeslice: cap out of range"))
 	}
-	if op.T.Packed() {
+	if op.T.PackedBytes() {
 		return Value{R: make([]byte, n, c)}
+	}
+	if op.T.PackedWords() {
+		return Value{R: make([]uint64, n, c)}
 	}
 	s := make([]Value, n, c)
 	if e := op.T.Elem; e.isAgg() {
@@ -1400,6 +1451,9 @@ func makeSlice(op *MakeOp, regs []Value) Value {
 func appendValues(op *AppendOp, dst, src Value) Value {
 	if op.Elem.Kind.isByte() {
 		return appendBytes(op, dst, src)
+	}
+	if op.Elem.Kind.isWord() {
+		return appendWords(op, dst, src)
 	}
 	d, _ := dst.R.([]Value)
 	var n int
@@ -1476,7 +1530,30 @@ func appendBytes(op *AppendOp, dst, src Value) Value {
 	return Value{R: d}
 }
 
+// appendWords is appendValues for a word-packed slice.
+func appendWords(op *AppendOp, dst, src Value) Value {
+	d, _ := dst.R.([]uint64)
+	s, _ := src.R.([]uint64)
+	n := len(s)
+	if n == 0 {
+		return dst
+	}
+	l := len(d)
+	if l+n > cap(d) {
+		nd := make([]uint64, l, growCap(cap(d), l+n, op.Elem))
+		copy(nd, d)
+		d = nd
+	}
+	d = d[:l+n]
+	copy(d[l:], s)
+	return Value{R: d}
+}
+
 func copyValues(elem *Type, dst, src Value) int {
+	if d, ok := dst.R.([]uint64); ok {
+		s, _ := src.R.([]uint64)
+		return copy(d, s)
+	}
 	if d, ok := dst.R.([]byte); ok {
 		if s, ok := src.R.(string); ok {
 			return copy(d, s)
@@ -1523,6 +1600,8 @@ func convert(c *Conv, v Value) Value {
 			// An element of packed storage is one byte, whatever the
 			// target's size.
 			ok = p == nil || c.To.Kind.isByte()
+		case *uint64:
+			ok = p == nil || c.To.Kind.isWord()
 		}
 		if !ok {
 			panic(plainError("spindle: unsafe.Pointer conversion to *" + c.To.Name + " points at a value of another layout (spindle does not reinterpret memory)"))
@@ -1566,6 +1645,19 @@ func convert(c *Conv, v Value) Value {
 		}
 		return Value{R: cv}
 	case ConvSliceToArrayPtr, ConvSliceToArray:
+		if w, ok := v.R.([]uint64); ok || (v.R == nil && c.To.arrayPackedWords()) {
+			n := c.To.arrayLen()
+			if len(w) < n {
+				panic(runtimeError(sprintf("cannot convert slice with length %d to array or pointer to array with length %d", len(w), n)))
+			}
+			if c.Kind == ConvSliceToArray {
+				return Value{R: append([]uint64(nil), w[:n]...)}
+			}
+			if w == nil {
+				return Value{}
+			}
+			return Value{R: &Value{R: w[:n:n]}}
+		}
 		if b, ok := v.R.([]byte); ok || (v.R == nil && c.To.arrayPacked()) {
 			n := c.To.arrayLen()
 			if len(b) < n {
@@ -1596,12 +1688,21 @@ func convert(c *Conv, v Value) Value {
 	return v
 }
 
-// arrayPacked reports whether t, an array or a pointer to one, is packed.
+// arrayPacked reports whether t, an array or a pointer to one, is
+// byte-packed.
 func (t *Type) arrayPacked() bool {
 	if t.Kind == KPointer {
-		return t.Elem.Packed()
+		return t.Elem.PackedBytes()
 	}
-	return t.Packed()
+	return t.PackedBytes()
+}
+
+// arrayPackedWords is arrayPacked for word-packed arrays.
+func (t *Type) arrayPackedWords() bool {
+	if t.Kind == KPointer {
+		return t.Elem.PackedWords()
+	}
+	return t.PackedWords()
 }
 
 func (t *Type) arrayLen() int {

@@ -100,14 +100,39 @@ func (k Kind) IsFloat() bool { return k == KFloat32 || k == KFloat64 }
 func (k Kind) IsComplex() bool { return k == KComplex64 || k == KComplex128 }
 
 // isByte reports whether a value of kind k fits one byte: the element
-// kinds of packed slices and arrays.
+// kinds of byte-packed slices and arrays.
 func (k Kind) isByte() bool { return k == KUint8 || k == KInt8 || k == KBool }
 
+// isWord reports whether a value of kind k is a whole 64-bit word (its
+// Value.N as it is): the element kinds of word-packed slices and arrays.
+// Not uintptr: one made from an unsafe.Pointer carries its object in R
+// (spindle has no addresses), which a word cannot hold.
+func (k Kind) isWord() bool {
+	switch k {
+	case KInt, KInt64, KUint, KUint64, KFloat64:
+		return true
+	}
+	return false
+}
+
 // Packed reports whether t, a slice or array type, stores its elements
-// packed, one byte each, as Go lays them out ([]byte, [N]int8, []bool):
-// a value of t holds a []byte (R), and a pointer to one of its elements
-// is a *byte. Every other slice and array holds a []Value.
+// packed, as Go lays them out: one byte each for bool, int8 and uint8
+// elements ([]byte, [N]int8: R holds a []byte, an element pointer is a
+// *byte), one 8-byte word each for int, int64, uint, uint64 and float64
+// elements ([]int, [N]float64: R holds a []uint64, the element's
+// Value.N; an element pointer is a *uint64). Every other slice and array
+// holds a []Value.
 func (t *Type) Packed() bool {
+	return (t.Kind == KSlice || t.Kind == KArray) && (t.Elem.Kind.isByte() || t.Elem.Kind.isWord())
+}
+
+// PackedWords reports whether t is a word-packed slice or array.
+func (t *Type) PackedWords() bool {
+	return (t.Kind == KSlice || t.Kind == KArray) && t.Elem.Kind.isWord()
+}
+
+// PackedBytes reports whether t is a byte-packed slice or array.
+func (t *Type) PackedBytes() bool {
 	return (t.Kind == KSlice || t.Kind == KArray) && t.Elem.Kind.isByte()
 }
 
@@ -157,8 +182,11 @@ func (t *Type) Zero() Value {
 		if t.Len > maxElems(t.Elem) {
 			panic(runtimeError("array of " + t.Name + " exceeds spindle's allocation limit"))
 		}
-		if t.Packed() {
+		if t.PackedBytes() {
 			return Value{R: make([]byte, t.Len)}
+		}
+		if t.PackedWords() {
+			return Value{R: make([]uint64, t.Len)}
 		}
 		elems := make([]Value, t.Len)
 		if t.Elem.isAgg() {
@@ -189,8 +217,11 @@ func (t *Type) IsAgg() bool { return t.isAgg() }
 func (t *Type) Copy(v Value) Value {
 	switch t.Kind {
 	case KArray:
-		if b, ok := v.R.([]byte); ok {
-			return Value{R: append([]byte(nil), b...)}
+		switch r := v.R.(type) {
+		case []byte:
+			return Value{R: append([]byte(nil), r...)}
+		case []uint64:
+			return Value{R: append([]uint64(nil), r...)}
 		}
 		src, _ := v.R.([]Value)
 		dst := make([]Value, len(src))
@@ -227,6 +258,10 @@ func (t *Type) holds(v Value) bool {
 			if t.Len == 0 {
 				return lenOf(v.R) == 0 // a [0]T variable's shared storage
 			}
+			if t.PackedWords() {
+				w, ok := v.R.([]uint64)
+				return ok && len(w) == t.Len
+			}
 			b, ok := v.R.([]byte)
 			return ok && len(b) == t.Len
 		}
@@ -258,9 +293,17 @@ func (t *Type) holds(v Value) bool {
 // Assign stores v (of aggregate type t) into the storage at dst in place,
 // so pointers to dst's fields or elements see the new value.
 func (t *Type) Assign(dst *Value, v Value) {
-	if db, ok := dst.R.([]byte); ok {
-		if sb, _ := v.R.([]byte); len(db) == len(sb) {
-			copy(db, sb)
+	switch d := dst.R.(type) {
+	case []byte:
+		if s, _ := v.R.([]byte); len(d) == len(s) {
+			copy(d, s)
+			return
+		}
+		*dst = t.Copy(v)
+		return
+	case []uint64:
+		if s, _ := v.R.([]uint64); len(d) == len(s) {
+			copy(d, s)
 			return
 		}
 		*dst = t.Copy(v)

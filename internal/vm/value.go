@@ -134,27 +134,52 @@ func (v Value) Bytes() []byte {
 	return b
 }
 
+// Words returns the packed elements of v, a slice or array of a
+// word-packed type (Type.PackedWords): the guest's storage itself.
+func (v Value) Words() []uint64 {
+	w, _ := v.R.([]uint64)
+	return w
+}
+
 // IsPtr reports whether v, of a pointer type, is non-nil: a *Value, or a
-// *byte into packed storage.
+// *byte or *uint64 into packed storage.
 func (v Value) IsPtr() bool {
 	switch p := v.R.(type) {
 	case *Value:
 		return p != nil
 	case *byte:
 		return p != nil
+	case *uint64:
+		return p != nil
 	}
 	return false
 }
 
 // StoreThrough writes x, a scalar, through v, a non-nil pointer (a *Value,
-// or a *byte into packed storage, which keeps x's low byte).
+// or a *byte or *uint64 into packed storage; a *byte keeps x's low byte).
 func (v Value) StoreThrough(x Value) {
 	switch p := v.R.(type) {
 	case *Value:
 		*p = x
 	case *byte:
 		*p = byte(x.N)
+	case *uint64:
+		*p = x.N
 	}
+}
+
+// LoadThrough reads the scalar v, a non-nil pointer, points at (an
+// element of byte-packed storage loads zero-extended).
+func (v Value) LoadThrough() Value {
+	switch p := v.R.(type) {
+	case *Value:
+		return *p
+	case *byte:
+		return Value{N: uint64(*p)}
+	case *uint64:
+		return Value{N: *p}
+	}
+	return Value{}
 }
 
 // Ptr returns v's pointer target.
