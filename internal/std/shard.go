@@ -203,8 +203,8 @@ func sharedReceiveMany(f *vm.Fiber, args, res []vm.Value) {
 		return
 	}
 	// buf is a []T: packed (vm.Type.Packed) for T of kind bool, int8 or
-	// uint8 (one byte per value) or of kind int, int64, uint, uint64,
-	// uintptr or float64 (one word per value, its Value.N).
+	// uint8 (one byte per value) or of kind int, int64, uint, uint64 or
+	// float64 (one word per value, its Value.N).
 	buf, bs, ws := args[1].Slice(), args[1].Bytes(), args[1].Words()
 	room := len(buf) + len(bs) + len(ws) // at most one is not empty
 	c.mu.Lock()

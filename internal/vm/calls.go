@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -188,14 +189,22 @@ func (m *Machine) builtinArgs(f *Fiber, op *BuiltinOp, args []Value) Value {
 		m.Config.Stderr.Write([]byte(b.String()))
 		return Value{}
 	case "min", "max":
+		// Go's rules: a NaN operand wins; of -0 and +0, min takes -0 and
+		// max +0.
 		t := op.T
 		best := args[0]
+		if isNaNValue(t, best) {
+			return best
+		}
 		for _, a := range args[1:] {
-			if less := lessOrdered(t, a, best); less == (op.Name == "min") && !equalOrdered(t, a, best) || isNaNValue(t, a) {
+			if isNaNValue(t, a) {
+				return a
+			}
+			if lessOrdered(t, a, best) == (op.Name == "min") && !equalOrdered(t, a, best) {
 				best = a
-				if isNaNValue(t, a) {
-					break
-				}
+			} else if t.Kind.IsFloat() && equalOrdered(t, a, best) && a.Float() == 0 &&
+				math.Signbit(a.Float()) == (op.Name == "min") {
+				best = a
 			}
 		}
 		return best

@@ -160,40 +160,35 @@ func (m *Machine) dispatch(f *Fiber) status {
 		case OpLoad:
 			p, _ := at(rp, ins.B).R.(*Value)
 			if p == nil {
-				// A pointer to a packed element (see Type.Packed).
-				switch q := at(rp, ins.B).R.(type) {
-				case *uint64:
-					if q != nil {
-						*at(rp, ins.A) = Value{N: *q}
-						continue
-					}
-				case *byte:
-					if q != nil {
-						*at(rp, ins.A) = Value{N: uint64(*q)}
-						continue
-					}
+				if wp, _ := at(rp, ins.B).R.(*uint64); wp != nil {
+					*at(rp, ins.A) = Value{N: *wp}
+					break
 				}
-				f.save(ip)
-				panic(errNil)
+				if bp, _ := at(rp, ins.B).R.(*byte); bp != nil {
+					*at(rp, ins.A) = Value{N: uint64(*bp)}
+					break
+				}
+				m.ip, m.rp = ip, rp
+				m.indirectFail(f, *ins)
+				ip, rp = m.ip, m.rp // not reached; keeps ip and rp dead across the call
+				continue
 			}
 			*at(rp, ins.A) = *p
 		case OpStore:
 			p, _ := at(rp, ins.A).R.(*Value)
 			if p == nil {
-				switch q := at(rp, ins.A).R.(type) {
-				case *uint64:
-					if q != nil {
-						*q = at(rp, ins.B).N
-						continue
-					}
-				case *byte:
-					if q != nil {
-						*q = byte(at(rp, ins.B).N)
-						continue
-					}
+				if wp, _ := at(rp, ins.A).R.(*uint64); wp != nil {
+					*wp = at(rp, ins.B).N
+					break
 				}
-				f.save(ip)
-				panic(errNil)
+				if bp, _ := at(rp, ins.A).R.(*byte); bp != nil {
+					*bp = byte(at(rp, ins.B).N)
+					break
+				}
+				m.ip, m.rp = ip, rp
+				m.indirectFail(f, *ins)
+				ip, rp = m.ip, m.rp // not reached; keeps ip and rp dead across the call
+				continue
 			}
 			*p = *at(rp, ins.B)
 		case OpFieldAddr:
@@ -215,20 +210,7 @@ func (m *Machine) dispatch(f *Fiber) status {
 				}
 				r = p.R
 			}
-			switch b := r.(type) {
-			case []uint64:
-				i := at(rp, ins.C).N
-				if i >= uint64(len(b)) {
-					f.save(ip)
-					panic(f.indexErr(i, len(b)))
-				}
-				if ins.Op == OpIndex {
-					*at(rp, ins.A) = Value{N: b[i]}
-				} else {
-					*at(rp, ins.A) = Value{R: &b[i]}
-				}
-				continue
-			case []byte:
+			if b, ok := r.([]byte); ok {
 				i := at(rp, ins.C).N
 				if i >= uint64(len(b)) {
 					f.save(ip)
@@ -239,9 +221,28 @@ func (m *Machine) dispatch(f *Fiber) status {
 				} else {
 					*at(rp, ins.A) = Value{R: &b[i]}
 				}
+				break
+			}
+			if w, ok := r.([]uint64); ok {
+				i := at(rp, ins.C).N
+				if i >= uint64(len(w)) {
+					f.save(ip)
+					panic(f.indexErr(i, len(w)))
+				}
+				if ins.Op == OpIndex {
+					*at(rp, ins.A) = Value{N: w[i]}
+				} else {
+					*at(rp, ins.A) = Value{R: &w[i]}
+				}
+				break
+			}
+			s, ok := r.([]Value)
+			if !ok && r != nil {
+				m.ip, m.rp = ip, rp
+				m.indirectFail(f, *ins)
+				ip, rp = m.ip, m.rp // not reached; keeps ip and rp dead across the call
 				continue
 			}
-			s, _ := r.([]Value)
 			i := at(rp, ins.C).N
 			if i >= uint64(len(s)) {
 				f.save(ip)
@@ -572,6 +573,20 @@ func (m *Machine) dispatch(f *Fiber) status {
 			ip, rp = m.ip, m.rp
 		}
 	}
+}
+
+// indirectFail ends a load, store or indexing dispatch could not do: the
+// pointer is nil (Go's nil dereference panic), or the storage has no form
+// it knows (a spindle bug). Out of line, with ip and rp passed through m:
+// the dispatch loop's register allocation is disturbed by every path
+// added to it, and is measured by instruction counts (bench/loop).
+func (m *Machine) indirectFail(f *Fiber, ins Instr) {
+	f.save(m.ip)
+	switch ins.Op {
+	case OpLoad, OpStore:
+		panic(errNil)
+	}
+	panic(bugf("index of %T", at(m.rp, ins.B).R))
 }
 
 // sendSlow and recvSlow run the channel sends and receives dispatch does not
@@ -1601,7 +1616,9 @@ func convert(c *Conv, v Value) Value {
 			// target's size.
 			ok = p == nil || c.To.Kind.isByte()
 		case *uint64:
-			ok = p == nil || c.To.Kind.isWord()
+			// uintptr reads a word as it is (one stored through it keeps
+			// no object: spindle's uintptrs from unsafe.Pointer do).
+			ok = p == nil || c.To.Kind.isWord() || c.To.Kind == KUintptr
 		}
 		if !ok {
 			panic(plainError("spindle: unsafe.Pointer conversion to *" + c.To.Name + " points at a value of another layout (spindle does not reinterpret memory)"))
