@@ -308,7 +308,7 @@ func TestGoroot(t *testing.T) {
 			// Go's test harness compares stdout and stderr together, in the
 			// order they were written (the print builtin writes to stderr).
 			var both bytes.Buffer
-			_, errText, code := runGuestOpts(t, path, spindle.RunOptions{NoStarveWarning: true, Env: os.Environ(), Stdout: &both, Stderr: &both})
+			_, errText, code := runGuestOpts(t, path, spindle.RunOptions{Env: os.Environ(), Stdout: &both, Stderr: &both})
 			got := both.String() + errText
 			if code != 0 || got != want {
 				t.Errorf("exit %d\n got:\n%s\nwant:\n%s", code, clip(got), clip(want))

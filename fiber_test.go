@@ -87,40 +87,57 @@ func main() {
 	}
 }
 
-// The starved-fiber warning names the function and line once, and can be
-// switched off.
-func TestStarvedFiberWarning(t *testing.T) {
+// The held-shard warning: a String method fmt calls cannot be preempted,
+// so one that runs for more than a second while another goroutine waits
+// to run gets one warning naming it; a goroutine that computes for as long
+// but is preempted by its budget gets none, as Go prints none. The option
+// switches it off.
+func TestHeldShardWarning(t *testing.T) {
 	src := `package main
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
-func spin(until time.Time) int {
+func spin(d time.Duration) int {
 	n := 0
-	for time.Now().Before(until) {
+	for until := time.Now().Add(d); time.Now().Before(until); {
 		n++
 	}
 	return n
 }
 
+type T struct{}
+
+func (T) String() string {
+	spin(1500 * time.Millisecond)
+	return "T"
+}
+
 func main() {
-	spin(time.Now().Add(1500 * time.Millisecond))
+	spin(1500 * time.Millisecond) // alone and preempted: no warning
+	done := make(chan bool)
+	go func() { done <- true }() // runnable while String holds the shard
+	fmt.Println(T{})
+	<-done
 }
 `
-	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "spin.go", Src: []byte(src)})
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "held.go", Src: []byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, off := range []bool{false, true} {
-		var errb bytes.Buffer
-		code, _ := prog.Run(context.Background(), spindle.RunOptions{Stderr: &errb, NoStarveWarning: off})
-		if code != 0 {
-			t.Fatalf("exit %d: %s", code, errb.String())
+		var out, errb bytes.Buffer
+		code, _ := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out, Stderr: &errb, NoStarveWarning: off})
+		if code != 0 || out.String() != "T\n" {
+			t.Fatalf("exit %d, stdout %q: %s", code, out.String(), errb.String())
 		}
-		n := strings.Count(errb.String(), "has run for")
+		n := strings.Count(errb.String(), "has held its shard for")
 		if off && n != 0 || !off && n != 1 {
 			t.Errorf("NoStarveWarning=%v: %d warnings:\n%s", off, n, errb.String())
 		}
-		if !off && !strings.Contains(errb.String(), "main.spin at spin.go:") {
+		if !off && !strings.Contains(errb.String(), "main.spin at held.go:") {
 			t.Errorf("warning does not name the function and line:\n%s", errb.String())
 		}
 	}

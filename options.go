@@ -43,8 +43,10 @@ type RunOptions struct {
 	// 8 MiB); a register counts as one 8-byte word, as it would in a gc
 	// frame.
 	MaxStack int
-	// NoStarveWarning turns off the stderr warning about a fiber that runs
-	// for more than a second without blocking.
+	// NoStarveWarning turns off the stderr warning about guest code called
+	// back from host code (a String method fmt calls) that holds its shard
+	// for more than a second while other fibers wait to run. A fiber
+	// preempted by its budget is never warned about.
 	NoStarveWarning bool
 	// Shards is the number of shards (OS threads running fibers; default:
 	// the number of CPUs). Shard 0 runs main; the others start when the

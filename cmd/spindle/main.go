@@ -45,7 +45,7 @@ Environment:
 	SPINDLE_STACK_MAX=BYTES    fiber stack cap (default %d MiB)
 	SPINDLE_SHARDS=N           shard threads (default: the number of CPUs)
 	SPINDLE_PIN=1              pin shard k's thread to CPU k
-	SPINDLE_STARVE_WARNING=0   no warning about fibers that never block
+	SPINDLE_STARVE_WARNING=0   no warning about a callback holding its shard
 	SPINDLE_IO=batch|epoll|uring   event loop (default batch)
 	SPINDLE_CPUPROFILE=FILE    write a host CPU profile
 	SPINDLE_MEMPROFILE=FILE    write a host heap profile when the run ends

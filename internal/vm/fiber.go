@@ -3,7 +3,6 @@ package vm
 import (
 	"fmt"
 	"strings"
-	"time"
 )
 
 // FiberState is where a fiber is in its life.
@@ -165,8 +164,7 @@ type fiberExt struct {
 	joiners          []Token
 	onCancel         []*Closure
 	hostState        any
-	hotSince         time.Time
-	warned           bool    // the starved-fiber warning was printed
+	warned           bool    // the held-shard warning was printed
 	selBuf           []sudog // a select's wait entries, reused
 	selPtrs          []*sudog
 	// grownAt is 1 + the fiber's index in Machine.grown, for a fiber that

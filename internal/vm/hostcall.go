@@ -1,5 +1,7 @@
 package vm
 
+import "time"
+
 // Calls across the host boundary: host functions called by guest code
 // (callHost), guest functions called back from host code (CallGuest), and
 // the guest error values host functions return.
@@ -46,8 +48,9 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 	depth := len(f.frames)
 	f.frames = append(f.frames, Frame{fn: fn, base: base, ret: -1, kind: frameHost})
 	saved := f.budget
-	f.budget = 1 << 30
+	f.budget = int32(m.budget)
 	defer func() { f.budget = saved }()
+	since := time.Now()
 	for {
 		st, p := m.dispatchCallback(f)
 		if p != nil {
@@ -67,9 +70,11 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 		case stHostReturn:
 			return f.ext.result
 		case stYield:
-			// A callback that spent 2^30 reductions: it goes on, as
-			// nothing else can run until the host function returns.
-			f.budget = 1 << 30
+			// A callback that spent its budget goes on, as nothing else
+			// can run until the host function returns; a long one is
+			// warned about (noteHeld).
+			m.noteHeld(f, since)
+			f.budget = int32(m.budget)
 			continue
 		case stPark:
 			if f.state == Runnable && m.rq.dropBack(f) {

@@ -232,23 +232,22 @@ func (m *Machine) addJoinable(d int64) {
 	}
 }
 
-// noteHot implements the starved-fiber warning: a fiber that uses its
-// whole budget slice after slice for more than a second gets one warning
-// naming where it runs.
-func (m *Machine) noteHot(f *Fiber) {
+// noteHeld implements the held-shard warning: guest code called back from
+// host code (a String method fmt calls, a sort comparison) cannot be
+// preempted, since no other fiber may run while a host function is on the
+// Go stack. When one has run for more than a second since since while
+// other fibers wait to run, it gets one warning naming where it runs. A
+// fiber preempted by its budget holds nothing: Go prints nothing for it,
+// and neither does spindle.
+func (m *Machine) noteHeld(f *Fiber, since time.Time) {
 	if m.Config.NoStarveWarning || f.ext != nil && f.ext.warned {
 		return
 	}
-	now := time.Now()
-	x := f.ensureExt()
-	if x.hotSince.IsZero() {
-		x.hotSince = now
+	held := time.Since(since)
+	if held < time.Second || (m.rq.n == 0 && m.runnext == nil) {
 		return
 	}
-	if now.Sub(x.hotSince) < time.Second {
-		return
-	}
-	x.warned = true
+	f.ensureExt().warned = true
 	// Name the innermost frame of the program's own code (not the std's).
 	where := "?"
 	for i := len(f.frames) - 1; i >= 0; i-- {
@@ -261,8 +260,8 @@ func (m *Machine) noteHot(f *Fiber) {
 		}
 	}
 	m.Out.Flush()
-	fmt.Fprintf(m.Config.Stderr, "spindle: warning: goroutine %d has run for %v without blocking (%s); other fibers only run when it is preempted\n",
-		f.ID+1, now.Sub(x.hotSince).Round(time.Millisecond), where)
+	fmt.Fprintf(m.Config.Stderr, "spindle: warning: goroutine %d has held its shard for %v in a function called from host code (%s); other goroutines cannot run until it returns\n",
+		f.ID+1, held.Round(time.Millisecond), where)
 }
 
 func unlinkSudog(s *sudog) {

@@ -38,8 +38,7 @@ type Config struct {
 	EventLoop      string // poll.New's mode ("" is batch)
 	MaxStack       int    // bytes (default DefaultMaxStack)
 	Context        context.Context
-	// NoStarveWarning turns off the warning about a fiber that runs for
-	// more than a second without blocking.
+	// NoStarveWarning turns off the held-shard warning (noteHeld).
 	NoStarveWarning bool
 }
 

@@ -183,9 +183,6 @@ func (m *Machine) switchFrom(f *Fiber) *Fiber {
 		}
 		nf, budget = m.pop(), int32(m.budget)
 	}
-	if f.ext != nil {
-		f.ext.hotSince = time.Time{}
-	}
 	m.slices++
 	m.cur = nf
 	nf.state = Running
@@ -212,7 +209,6 @@ func (m *Machine) afterSlice(f *Fiber, st status) {
 	}
 	switch st {
 	case stYield:
-		m.noteHot(f)
 		m.ready(f)
 		m.fireTimers()
 		m.pollIfQueued()
@@ -226,10 +222,6 @@ func (m *Machine) afterSlice(f *Fiber, st status) {
 			m.mainReturned = true
 			m.g.mainReturned.Store(true)
 			m.checkMainDone()
-		}
-	default:
-		if f.ext != nil {
-			f.ext.hotSince = time.Time{}
 		}
 	}
 }
