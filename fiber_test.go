@@ -1,8 +1,10 @@
 package spindle_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -219,4 +221,47 @@ func main() {
 	if r.Dump() != "" {
 		t.Errorf("dump after the end")
 	}
+}
+
+// Output reaches the host while the program still computes: a busy shard
+// flushes its buffered stdout periodically, as Go's unbuffered stdout
+// shows it at once.
+func TestOutputWhileBusy(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+func main() {
+	fmt.Println("ready")
+	n := 0
+	for {
+		n++ // until the run is cancelled
+	}
+}
+`
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "busy.go", Src: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, pw := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	r := prog.Start(ctx, spindle.RunOptions{Stdout: pw, Shards: 1})
+	got := make(chan string, 1)
+	go func() {
+		line, _ := bufio.NewReader(pr).ReadString('\n')
+		got <- line
+	}()
+	select {
+	case line := <-got:
+		if line != "ready\n" {
+			t.Errorf("read %q", line)
+		}
+	case <-time.After(20 * time.Second):
+		t.Error("no output while the program computes")
+	}
+	cancel()
+	if code, _ := r.Wait(); code != 1 {
+		t.Errorf("cancelled run exited %d", code)
+	}
+	pw.Close()
 }

@@ -123,6 +123,12 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 		}
 		m.slices++
 		if m.slices&255 == 0 {
+			// Output written by fibers that keep the shard busy reaches
+			// the host within these checks' period (Go's stdout is not
+			// buffered at all).
+			if m.Out.Buffered() > 0 {
+				m.Out.Flush()
+			}
 			m.serveDump()
 			m.pollOutside()
 			// Busy fibers must not starve timers or ignore cancellation.
@@ -346,6 +352,7 @@ func (m *Machine) RequestDump(done <-chan struct{}) string {
 func (m *Machine) serveDump() {
 	select {
 	case r := <-m.dumpReq:
+		m.Out.Flush() // a dump ends the process (SIGQUIT): lose no output
 		r <- m.Dump()
 	default:
 	}
