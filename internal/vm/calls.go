@@ -313,11 +313,15 @@ func printValue(t *Type, v Value) string {
 		return strconv.FormatInt(int64(v.N), 10)
 	case KUint, KUint8, KUint16, KUint32, KUint64, KUintptr:
 		return strconv.FormatUint(v.N, 10)
-	case KFloat32, KFloat64:
+	case KFloat32:
+		// The shortest form that reads back as the same float32.
+		return strconv.FormatFloat(v.Float(), 'g', -1, 32)
+	case KFloat64:
 		return printFloat(v.Float())
-	case KComplex64, KComplex128:
-		c := v.Complex()
-		return strconv.FormatComplex(c, 'g', -1, 128)
+	case KComplex64:
+		return strconv.FormatComplex(v.Complex(), 'g', -1, 64)
+	case KComplex128:
+		return strconv.FormatComplex(v.Complex(), 'g', -1, 128)
 	case KString:
 		return v.String()
 	case KInterface:
