@@ -480,8 +480,13 @@ func (fc *funcCompiler) convert(dst, x int32, from, to types.Type, constant bool
 			fc.narrow(dst, to)
 		case fi&types.IsComplex != 0 && ti&types.IsComplex != 0:
 			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvComplex, To: fc.c.typ(to)})
+		case fb.Kind() == types.UnsafePointer && tb.Kind() == types.Uintptr:
+			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvPtrToUintptr})
+		case fb.Kind() == types.Uintptr && tb.Kind() == types.UnsafePointer:
+			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvUintptrToPtr})
 		default:
-			// unsafe.Pointer <-> uintptr and friends: payload unchanged.
+			// unsafe.Pointer <-> unsafe.Pointer and friends: payload
+			// unchanged.
 			fc.emit(vm.OpMove, dst, x, 0)
 		}
 	case tb != nil && tb.Info()&types.IsString != 0:

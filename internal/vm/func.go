@@ -130,11 +130,20 @@ const (
 	ConvComplex // complex64 <-> complex128
 	ConvSliceToArray
 	ConvSliceToArrayPtr
-	// ConvUnsafeToPtr is unsafe.Pointer -> *T for an aggregate T (To is
-	// T): the payload is unchanged, but memory holding a value of another
-	// layout is refused with a run-time panic (spindle's values are not
-	// laid out as gc's, so such a reinterpretation has no meaning here).
+	// ConvUnsafeToPtr is unsafe.Pointer -> *T (To is T): the payload is
+	// unchanged, but memory holding a value of another layout is refused
+	// with a run-time panic (spindle's values are not laid out as gc's,
+	// so such a reinterpretation has no meaning here).
 	ConvUnsafeToPtr
+	// ConvPtrToUintptr is unsafe.Pointer -> uintptr: the result keeps the
+	// pointer (R) and holds its host address (N), so uintptrs compare,
+	// hash and print as addresses do.
+	ConvPtrToUintptr
+	// ConvUintptrToPtr is uintptr -> unsafe.Pointer: the pointer the
+	// uintptr was made from, refused with a run-time panic when its
+	// address was changed (pointer arithmetic, which spindle cannot do)
+	// or it was made from no pointer.
+	ConvUintptrToPtr
 )
 
 // Conv is the operand of OpConv.

@@ -1624,6 +1624,16 @@ func convert(c *Conv, v Value) Value {
 			panic(plainError("spindle: unsafe.Pointer conversion to *" + c.To.Name + " points at a value of another layout (spindle does not reinterpret memory)"))
 		}
 		return v
+	case ConvPtrToUintptr:
+		return Value{N: uint64(refIdentity(v.R)), R: v.R}
+	case ConvUintptrToPtr:
+		if v.R == nil && v.N == 0 {
+			return Value{}
+		}
+		if v.R == nil || v.N != uint64(refIdentity(v.R)) {
+			panic(plainError("spindle: unsafe.Pointer made from a uintptr that is not a pointer's address (spindle does not do pointer arithmetic)"))
+		}
+		return Value{R: v.R}
 	case ConvRuneToString:
 		r := int64(v.N)
 		if r < 0 || r > utf8.MaxRune {
