@@ -12,7 +12,21 @@ var sizeClasses = [...]int{0, 8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160,
 
 const pageSize = 8192
 
-func roundupsize(n int) int {
+// mallocHeader and minSizeForMallocHeader are gc's: an object with
+// pointers larger than 512 bytes carries an 8-byte header in its size
+// class, which growslice leaves out of the capacity.
+const (
+	mallocHeader           = 8
+	minSizeForMallocHeader = 512
+)
+
+// roundupsize is gc's roundupsize: the size of the allocation gc makes for
+// n bytes, less the malloc header an object with pointers (not noscan)
+// carries past 512 bytes.
+func roundupsize(n int, noscan bool) int {
+	if n <= 32768-mallocHeader && !noscan && n > minSizeForMallocHeader {
+		return roundupsize(n+mallocHeader, true) - mallocHeader
+	}
 	if n <= 32768 {
 		lo, hi := 0, len(sizeClasses)-1
 		for lo < hi {
@@ -63,5 +77,5 @@ func growCap(oldCap, newLen int, elem *Type) int {
 		panic(runtimeError("growslice: len out of range"))
 	}
 	c = min(c, limit)
-	return roundupsize(c*size) / size
+	return roundupsize(c*size, !elem.hasPointers()) / size
 }

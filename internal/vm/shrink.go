@@ -205,7 +205,7 @@ func (f *Fiber) shrinkStack() bool {
 	}
 	top := &f.frames[n-1]
 	keep := int(top.base+top.fn.NRegs) + callWindow(top.fn)
-	size := roundupsize(keep*int(valueSize)) / int(valueSize)
+	size := roundupsize(keep*int(valueSize), true) / int(valueSize)
 	if size > len(f.stack)*3/4 {
 		return false
 	}

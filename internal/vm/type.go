@@ -209,6 +209,24 @@ func (t *Type) Zero() Value {
 
 func (t *Type) isAgg() bool { return t.Kind == KArray || t.Kind == KStruct }
 
+// hasPointers reports whether gc's layout of t holds pointers (its
+// allocations are scanned, and larger ones carry a malloc header).
+func (t *Type) hasPointers() bool {
+	switch t.Kind {
+	case KString, KSlice, KPointer, KMap, KChan, KFunc, KInterface, KUnsafePointer:
+		return true
+	case KArray:
+		return t.Len > 0 && t.Elem.hasPointers()
+	case KStruct:
+		for _, f := range t.Fields {
+			if f.Type.hasPointers() {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // IsAgg reports whether t is an array or struct type (copied on Load/Store).
 func (t *Type) IsAgg() bool { return t.isAgg() }
 
