@@ -6,6 +6,7 @@ import (
 	"context"
 	"io"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -264,4 +265,67 @@ func main() {
 		t.Errorf("cancelled run exited %d", code)
 	}
 	pw.Close()
+}
+
+// Output written inside a long callback from host code (a String method
+// fmt calls) reaches the host while the callback still runs: the
+// callback's budget ends flush it too. The callback spins until the host
+// has read the line.
+func TestOutputDuringCallback(t *testing.T) {
+	var released atomic.Bool
+	src := `package main
+
+import "fmt"
+
+func released() bool
+
+type T struct{}
+
+func (T) String() string {
+	fmt.Println("in callback")
+	for !released() {
+	}
+	return "t"
+}
+
+func main() {
+	fmt.Println(T{})
+}
+`
+	prog, err := spindle.CompileSource(spindle.CompileOptions{Host: []spindle.HostFunc{
+		{Name: "main.released", Fn: func() bool { return released.Load() }},
+	}}, spindle.File{Name: "cb.go", Src: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, pw := io.Pipe()
+	r := prog.Start(context.Background(), spindle.RunOptions{Stdout: pw, Shards: 1})
+	lines := make(chan string, 2)
+	go func() {
+		br := bufio.NewReader(pr)
+		for {
+			line, err := br.ReadString('\n')
+			if err != nil {
+				close(lines)
+				return
+			}
+			lines <- line
+		}
+	}()
+	select {
+	case line := <-lines:
+		if line != "in callback\n" {
+			t.Errorf("read %q", line)
+		}
+	case <-time.After(20 * time.Second):
+		t.Error("no output while the callback runs")
+	}
+	released.Store(true)
+	if code, _ := r.Wait(); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+	pw.Close()
+	if line := <-lines; line != "t\n" {
+		t.Errorf("then read %q", line)
+	}
 }

@@ -74,6 +74,9 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 			// can run until the host function returns; a long one is
 			// warned about (noteHeld).
 			m.noteHeld(f, since)
+			if m.Out.Buffered() > 0 {
+				m.Out.Flush() // output before and during a long callback
+			}
 			f.budget = int32(m.budget)
 			continue
 		case stPark:

@@ -1631,7 +1631,7 @@ func convert(c *Conv, v Value) Value {
 			return Value{}
 		}
 		if v.R == nil || v.N != uint64(refIdentity(v.R)) {
-			panic(plainError("spindle: unsafe.Pointer made from a uintptr that is not a pointer's address (spindle does not do pointer arithmetic)"))
+			panic(plainError("spindle: unsafe.Pointer made from a uintptr that does not carry its pointer (arithmetic on it, or keeping it as another integer, loses the object spindle keeps with it)"))
 		}
 		return Value{R: v.R}
 	case ConvRuneToString:

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"sync/atomic"
 	"time"
 	"unsafe"
@@ -125,6 +126,7 @@ func NewMachine(p *Program, c Config) *Machine {
 	if c.Reductions <= 0 {
 		c.Reductions = DefaultReductions
 	}
+	c.Reductions = min(c.Reductions, math.MaxInt32) // a fiber's budget is an int32
 	if c.MaxStack <= 0 {
 		c.MaxStack = DefaultMaxStack
 	}

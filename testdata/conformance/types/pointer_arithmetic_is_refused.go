@@ -1,6 +1,6 @@
 // spindle-only: gc computes the field's address; spindle has no addresses
 // exit: 2
-// stderr: panic: spindle: unsafe.Pointer made from a uintptr that is not a pointer's address (spindle does not do pointer arithmetic)
+// stderr: panic: spindle: unsafe.Pointer made from a uintptr that does not carry its pointer (arithmetic on it, or keeping it as another integer, loses the object spindle keeps with it)
 // An unsafe.Pointer made from a changed uintptr is refused with a panic,
 // never a pointer to the wrong value.
 package main
