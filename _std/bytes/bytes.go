@@ -137,20 +137,10 @@ func CutSuffix(s, suffix []byte) (before []byte, found bool) {
 	return s[:len(s)-len(suffix)], true
 }
 
-func fieldsIdx(s []byte) []int
-
 // Fields interprets s as a sequence of UTF-8-encoded code points. It splits
 // the slice s around each instance of one or more consecutive white space
-// characters.
-func Fields(s []byte) [][]byte {
-	idx := fieldsIdx(s)
-	out := make([][]byte, len(idx)/2)
-	for i := range out {
-		a, b := idx[2*i], idx[2*i+1]
-		out[i] = s[a:b:b]
-	}
-	return out
-}
+// characters. The result's slices share s's storage, as Go's do.
+func Fields(s []byte) [][]byte
 
 // FieldsFunc interprets s as a sequence of UTF-8-encoded code points. It
 // splits the slice s at each run of code points c satisfying f(c).

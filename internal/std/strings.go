@@ -291,7 +291,7 @@ var bytesFuncs = hostTable{
 	"bytes.IndexRune":     bytesIndexRune,
 	"bytes.IndexAny":      bytesIndexAny,
 	"bytes.LastIndexAny":  bytesLastIndexAny,
-	"bytes.fieldsIdx":     bytesFieldsIdx,
+	"bytes.Fields":        bytesFields,
 	"bytes.repeat":        bytesRepeat,
 	"bytes.Replace":       bytesReplace,
 	"bytes.Title":         bytesMap1(bytes.Title), //nolint:staticcheck // Go's deprecated API
@@ -331,26 +331,15 @@ func bytesLastIndexAny(f *vm.Fiber, args, res []vm.Value) {
 	res[0] = vm.Int(int64(bytes.LastIndexAny(args[0].Bytes(), args[1].String())))
 }
 
-func bytesFieldsIdx(f *vm.Fiber, args, res []vm.Value) {
-	s := args[0].Bytes()
-	idx := []uint64{} // a []int: word-packed
-	start := -1
-	for i := 0; i < len(s); {
-		r, w := utf8.DecodeRune(s[i:])
-		if unicode.IsSpace(r) {
-			if start >= 0 {
-				idx = append(idx, uint64(start), uint64(i))
-				start = -1
-			}
-		} else if start < 0 {
-			start = i
-		}
-		i += w
+// bytesFields is Go's bytes.Fields on the guest's storage: the fields are
+// subslices of it (capacity cut at their ends), as Go's are.
+func bytesFields(f *vm.Fiber, args, res []vm.Value) {
+	fs := bytes.Fields(args[0].Bytes())
+	out := make([]vm.Value, len(fs))
+	for i, x := range fs {
+		out[i] = vm.Value{R: x}
 	}
-	if start >= 0 {
-		idx = append(idx, uint64(start), uint64(len(s)))
-	}
-	res[0] = OwnWords(idx)
+	res[0] = vm.Value{R: out}
 }
 
 func bytesRepeat(f *vm.Fiber, args, res []vm.Value) {
