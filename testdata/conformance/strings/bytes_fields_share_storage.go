@@ -11,10 +11,11 @@ func main() {
 	s := []byte("  héllo  wide\tworld\n x ")
 	f := bytes.Fields(s)
 	fmt.Printf("%q %d\n", f, len(f))
+	var lc []int
 	for _, x := range f {
-		fmt.Print(len(x), cap(x), " ")
+		lc = append(lc, len(x), cap(x))
 	}
-	fmt.Println()
+	fmt.Println(lc)
 	f[0][0] = 'H'
 	fmt.Printf("%q\n", s)
 	e := bytes.Fields([]byte("   "))
@@ -25,7 +26,7 @@ func main() {
 
 // Output:
 // ["héllo" "wide" "world" "x"] 4
-// 6 6 4 4 5 5 1 1 
+// [6 6 4 4 5 5 1 1]
 // "  Héllo  wide\tworld\n x "
 // false 0 false
 // "  Héllo  wide\tworld\n x "
