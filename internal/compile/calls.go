@@ -18,10 +18,11 @@ import (
 )
 
 // call emits a call of cc with its results into dst (-1 when it returns
-// nothing). A built-in goes through builtinCall.
-func (fc *funcCompiler) call(cc *ssa.CallCommon, dst int32) {
+// nothing); unused reports that nothing reads them. A built-in goes
+// through builtinCall.
+func (fc *funcCompiler) call(cc *ssa.CallCommon, dst int32, unused bool) {
 	if bi, ok := cc.Value.(*ssa.Builtin); ok {
-		fc.builtinCall(bi.Name(), cc, dst)
+		fc.builtinCall(bi.Name(), cc, dst, unused)
 		return
 	}
 	cs := fc.callSite(cc)
@@ -42,9 +43,10 @@ func (fc *funcCompiler) call(cc *ssa.CallCommon, dst int32) {
 }
 
 // builtinCall emits a call of the built-in function name: an instruction
-// of its own where the VM has one, else OpBuiltin. The unsafe functions that
-// depend on gc's memory layout are compile errors.
-func (fc *funcCompiler) builtinCall(name string, cc *ssa.CallCommon, dst int32) {
+// of its own where the VM has one, else OpBuiltin; unused reports that
+// nothing reads its result. unsafe.Offsetof, which depends on gc's memory
+// layout, is a compile error.
+func (fc *funcCompiler) builtinCall(name string, cc *ssa.CallCommon, dst int32, unused bool) {
 	args := cc.Args
 	switch name {
 	case "len", "cap":
@@ -73,13 +75,82 @@ func (fc *funcCompiler) builtinCall(name string, cc *ssa.CallCommon, dst int32) 
 		fc.emit(vm.OpClose, 0, fc.reg(args[0]), 0)
 	case "recover":
 		fc.emit(vm.OpRecover, dst, 0, 0)
-	case "Add", "Slice", "SliceData", "String", "StringData", "Offsetof":
+	case "Offsetof":
 		panic(compileError(fmt.Sprintf("%s: spindle does not support unsafe.%s (its memory is not laid out as gc's)", fc.pos(cc.Pos()), name)))
 	default:
 		op := fc.builtinOp(name, cc)
+		op.Unused = unused
+		if name == "Slice" || name == "String" || name == "Add" {
+			if operand, made := unsafeRoot(args[0]); operand != nil {
+				op.Root = true
+				for _, v := range []ssa.Value{operand, made} {
+					op.Args = append(op.Args, fc.reg(v))
+					op.Types = append(op.Types, fc.c.typ(v.Type()))
+				}
+			}
+		}
 		fc.vf.Builtins = append(fc.vf.Builtins, *op)
 		fc.emit(vm.OpBuiltin, dst, 0, int32(len(fc.vf.Builtins)-1))
 	}
+}
+
+// unsafeRoot traces the pointer argument of unsafe.Slice, unsafe.String
+// or unsafe.Add back through conversions and unsafe.Add to where it was
+// made in the function: &x[i] (operand x), unsafe.SliceData(s) or
+// unsafe.StringData(s) (operand s), made being that value. The VM finds
+// the pointer's extent in the operand's storage (vm/unsafe.go); nil when
+// the pointer comes from elsewhere.
+func unsafeRoot(v ssa.Value) (operand, made ssa.Value) {
+	for {
+		switch x := v.(type) {
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.IndexAddr:
+			return x.X, x
+		case *ssa.Call:
+			b, ok := x.Call.Value.(*ssa.Builtin)
+			if !ok {
+				return nil, nil
+			}
+			switch b.Name() {
+			case "SliceData", "StringData":
+				return x.Call.Args[0], x
+			case "Add":
+				v = x.Call.Args[0]
+			default:
+				return nil, nil
+			}
+		default:
+			return nil, nil
+		}
+	}
+}
+
+// findUnsafeRoots returns the roots the function's unsafe calls read
+// (unsafeRoot).
+func (fc *funcCompiler) findUnsafeRoots() map[ssa.Value]bool {
+	var out map[ssa.Value]bool
+	for _, b := range fc.f.Blocks {
+		for _, ins := range b.Instrs {
+			call, ok := ins.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			bi, ok := call.Call.Value.(*ssa.Builtin)
+			if !ok || (bi.Name() != "Slice" && bi.Name() != "String" && bi.Name() != "Add") {
+				continue
+			}
+			if operand, made := unsafeRoot(call.Call.Args[0]); operand != nil {
+				if out == nil {
+					out = map[ssa.Value]bool{}
+				}
+				out[operand], out[made] = true, true
+			}
+		}
+	}
+	return out
 }
 
 // callSite describes a call's callee and arguments (for calls, go and

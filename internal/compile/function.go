@@ -37,6 +37,10 @@ type funcCompiler struct {
 	// rangeDerefs holds the positions of the `*p` range expressions Go
 	// does not evaluate (see unevaluatedRange), computed on first use.
 	rangeDerefs map[token.Pos]bool
+	// unsafeRoots holds the values the unsafe.Slice, unsafe.String and
+	// unsafe.Add calls read as their pointer's root (unsafeRoot): uses
+	// go/ssa does not list, so they never take a pooled register.
+	unsafeRoots map[ssa.Value]bool
 	// spills maps read-only spilled parameters (see readOnlySpills) to the
 	// parameter; their Alloc, Store and FieldAddrs emit nothing.
 	spills map[*ssa.Alloc]*ssa.Parameter

@@ -70,7 +70,7 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 		fc.unop(i)
 	case *ssa.Convert:
 		_, constant := i.X.(*ssa.Const)
-		fc.convert(fc.reg(i), fc.reg(i.X), i.X.Type(), i.Type(), constant)
+		fc.convert(fc.reg(i), fc.reg(i.X), i.X.Type(), i.Type(), constant, i.X)
 	case *ssa.ChangeType, *ssa.ChangeInterface:
 		fc.emit(vm.OpMove, fc.reg(i.(ssa.Value)), fc.reg(*i.Operands(nil)[0]), 0)
 	case *ssa.MultiConvert:
@@ -208,7 +208,8 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 		if r, ok := fc.regs[i]; ok {
 			dst = r
 		}
-		fc.call(i.Common(), dst)
+		refs := i.Referrers()
+		fc.call(i.Common(), dst, refs == nil || len(*refs) == 0)
 	case *ssa.Go:
 		fc.lowerGo(i)
 	case *ssa.Defer:
@@ -337,8 +338,11 @@ func (fc *funcCompiler) compare(i *ssa.BinOp, dst, x, y int32, b *types.Basic) {
 		return
 	}
 	if b == nil {
-		switch i.X.Type().Underlying().(type) {
+		switch t := i.X.Type().Underlying().(type) {
 		case *types.Pointer, *types.Chan, *types.Map, *types.Signature:
+			if isArrayPointer(t) {
+				break // vm.Equal: the array's storage is its identity
+			}
 			if op == token.EQL {
 				fc.emit(vm.OpEqRef, dst, x, y)
 			} else {
@@ -447,8 +451,61 @@ func (fc *funcCompiler) unop(i *ssa.UnOp) {
 	}
 }
 
-// convert emits the conversion of x, of type from, into dst, of type to.
-func (fc *funcCompiler) convert(dst, x int32, from, to types.Type, constant bool) {
+// firstElemView reports whether src, an unsafe.Pointer converted to *to,
+// is a pointer to an array of to (or of elements laid out as to is)
+// converted to unsafe.Pointer: (*E)(unsafe.Pointer(&arr)), which points
+// at the array's first element.
+func firstElemView(src ssa.Value, to types.Type) bool {
+	c, ok := src.(*ssa.Convert)
+	if !ok {
+		return false
+	}
+	p, ok := c.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	a, ok := p.Elem().Underlying().(*types.Array)
+	if !ok || a.Len() == 0 {
+		return false
+	}
+	if _, ok := to.Underlying().(*types.Array); ok {
+		return false // an array view of the array: the same cell
+	}
+	e, t := a.Elem().Underlying(), to.Underlying()
+	if types.Identical(e, t) {
+		return true
+	}
+	eb, tb := basicOf(e), basicOf(t)
+	return eb != nil && tb != nil && sameWidthKind(eb, tb)
+}
+
+// sameWidthKind reports whether two basic types are stored alike in
+// packed storage: both one byte, or both a whole 8-byte word.
+func sameWidthKind(a, b *types.Basic) bool {
+	oneByte := func(k types.BasicKind) bool { return k == types.Uint8 || k == types.Int8 || k == types.Bool }
+	word := func(k types.BasicKind) bool {
+		switch k {
+		case types.Int, types.Int64, types.Uint, types.Uint64, types.Float64:
+			return true
+		}
+		return false
+	}
+	return oneByte(a.Kind()) && oneByte(b.Kind()) || word(a.Kind()) && word(b.Kind())
+}
+
+// isArrayPointer reports whether t is a pointer to a non-empty array.
+func isArrayPointer(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	a, ok := p.Elem().Underlying().(*types.Array)
+	return ok && a.Len() > 0
+}
+
+// convert emits the conversion of x (SSA value src), of type from, into
+// dst, of type to.
+func (fc *funcCompiler) convert(dst, x int32, from, to types.Type, constant bool, src ssa.Value) {
 	fb, tb := basicOf(from), basicOf(to)
 	switch {
 	case fb != nil && tb != nil:
@@ -507,6 +564,10 @@ func (fc *funcCompiler) convert(dst, x int32, from, to types.Type, constant bool
 			return
 		}
 		if p, ok := to.Underlying().(*types.Pointer); ok && fb != nil && fb.Kind() == types.UnsafePointer {
+			if firstElemView(src, p.Elem()) {
+				fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvArrayPtrToElem, To: fc.c.typ(p.Elem())})
+				return
+			}
 			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvUnsafeToPtr, To: fc.c.typ(p.Elem())})
 			return
 		}

@@ -49,6 +49,7 @@ func (fc *funcCompiler) layout() {
 			}
 		}
 	}
+	fc.unsafeRoots = fc.findUnsafeRoots()
 	coalesced := fc.coalesce()
 	fc.fused = fc.fusable()
 	fc.straight = fc.isStraight()
@@ -247,16 +248,10 @@ func (fc *funcCompiler) constValue(c *ssa.Const, at ssa.Instruction) vm.Value {
 	case vm.KString:
 		return vm.Str(constant.StringVal(c.Value))
 	case vm.KUnsafePointer:
-		// unsafe.Pointer(uintptr(k)), folded: 0 is nil, anything else
-		// would be an address, which spindle's values do not have.
-		if v, ok := constant.Uint64Val(constant.ToInt(c.Value)); ok && v == 0 {
-			return vt.Zero()
-		}
-		pos := at.Pos()
-		if !pos.IsValid() {
-			pos = fc.f.Pos()
-		}
-		panic(compileError(fmt.Sprintf("%s: spindle does not support converting the integer %s to unsafe.Pointer (its values have no addresses)", fc.pos(pos), c.Value)))
+		// unsafe.Pointer(uintptr(k)), folded: 0 is nil, anything else a
+		// pointer nothing can be read through (vm.RawPointer).
+		v, _ := constant.Uint64Val(constant.ToInt(c.Value))
+		return vm.RawPointer(v)
 	}
 	panic(compileError(fmt.Sprintf("BUG: constant %s of type %s", c.Value, c.Type())))
 }
@@ -320,7 +315,7 @@ func (fc *funcCompiler) poolable(v ssa.Value, coalesced map[ssa.Value]*ssa.Phi) 
 	case *ssa.Phi, *ssa.Extract:
 		return false
 	}
-	if tup, ok := v.Type().(*types.Tuple); ok && tup.Len() == 0 || coalesced[v] != nil {
+	if tup, ok := v.Type().(*types.Tuple); ok && tup.Len() == 0 || coalesced[v] != nil || fc.unsafeRoots[v] {
 		return false
 	}
 	if a, ok := v.(*ssa.Alloc); ok && fc.c.byValue(a) {

@@ -303,29 +303,6 @@ func elemValues(t *vm.Type, v vm.Value) []vm.Value {
 }
 
 // addrOf returns the host address identifying a reference value's target.
-func addrOf(r any) uintptr {
-	switch x := r.(type) {
-	case nil:
-		return 0
-	case *vm.Value:
-		return uintptr(unsafe.Pointer(x))
-	case *vm.Map:
-		return uintptr(unsafe.Pointer(x))
-	case *vm.Chan:
-		return uintptr(unsafe.Pointer(x))
-	case *vm.Closure:
-		return uintptr(unsafe.Pointer(x))
-	case []vm.Value:
-		return uintptr(unsafe.Pointer(unsafe.SliceData(x)))
-	case []byte:
-		return uintptr(unsafe.Pointer(unsafe.SliceData(x)))
-	case []uint64:
-		return uintptr(unsafe.Pointer(unsafe.SliceData(x)))
-	}
-	type eface struct{ t, d unsafe.Pointer }
-	return uintptr((*eface)(unsafe.Pointer(&r)).d)
-}
-
 func (p *printer) fmtPointer(t *vm.Type, v vm.Value, verb rune) {
 	switch t.Kind {
 	case vm.KChan, vm.KFunc, vm.KMap, vm.KPointer, vm.KSlice, vm.KUnsafePointer:
@@ -333,7 +310,7 @@ func (p *printer) fmtPointer(t *vm.Type, v vm.Value, verb rune) {
 		p.badVerb(verb)
 		return
 	}
-	u := uint64(addrOf(v.R))
+	u := uint64(vm.Addr(v.R))
 	switch verb {
 	case 'v':
 		if p.fl.sharpV {
@@ -796,7 +773,7 @@ func compareKeys(t *vm.Type, a, b vm.Value) int {
 		}
 		return -1
 	case vm.KPointer, vm.KUnsafePointer, vm.KChan:
-		return cmp.Compare(addrOf(a.R), addrOf(b.R))
+		return cmp.Compare(vm.Addr(a.R), vm.Addr(b.R))
 	case vm.KStruct:
 		xs, ys := a.Slice(), b.Slice()
 		for i := range t.Fields {

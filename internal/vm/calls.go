@@ -268,6 +268,16 @@ func (m *Machine) builtinArgs(f *Fiber, op *BuiltinOp, args []Value) Value {
 		return Uint(uint64(op.Types[0].Size))
 	case "Alignof":
 		return Uint(uint64(op.Types[0].Align))
+	case "Slice":
+		return unsafeSlice(op, args)
+	case "String":
+		return unsafeString(op, args)
+	case "StringData":
+		return unsafeStringData(args[0])
+	case "SliceData":
+		return unsafeSliceData(op.Types[0], args[0])
+	case "Add":
+		return unsafeAdd(op, args)
 	case "ssa:deferstack":
 		return Int(int64(len(f.frames) - 1))
 	}

@@ -106,13 +106,13 @@ func (e *CrossError) Error() string {
 // copy.go). v is only read; the caller must not mutate it concurrently.
 func CopyValue(v Value) (Value, error) {
 	switch x := v.R.(type) {
-	case nil, string, complex128:
+	case nil, string, complex128, rawAddr:
 		return v, nil
 	case *Iface:
 		// Interface boxes are immutable: one holding a scalar or a string
 		// is shared (the common message: an int or a string in an any).
 		switch x.V.R.(type) {
-		case nil, string, complex128:
+		case nil, string, complex128, rawAddr:
 			return v, nil
 		}
 	}
@@ -272,7 +272,7 @@ func (c *copier) scan(v Value) error {
 // recurses) or records an error.
 func (c *copier) scanValue(v Value) {
 	switch r := v.R.(type) {
-	case nil, string, complex128:
+	case nil, string, complex128, rawAddr:
 	case *Value:
 		if r != nil && markNew(&c.ptrs, r) {
 			c.work = append(c.work, unsafe.Slice(r, 1))

@@ -62,9 +62,33 @@ func Equal(t *Type, a, b Value) bool {
 		}
 		return true
 	case KPointer, KChan, KMap, KFunc, KSlice, KUnsafePointer:
-		return refIdentity(a.R) == refIdentity(b.R)
+		return ptrIdentity(t, a.R) == ptrIdentity(t, b.R)
 	}
 	return a.N == b.N
+}
+
+// Addr returns the address of a reference-typed value's payload (what
+// %p prints and uintptr conversions give).
+func Addr(r any) uintptr {
+	if a, ok := r.(rawAddr); ok {
+		return a.h.Value()
+	}
+	return refIdentity(r)
+}
+
+// ptrIdentity is refIdentity for a value of type t. A pointer to a
+// non-empty array is its first element's address, as in gc: &a and the
+// (*[N]T)(s) of a slice of a's storage are the same pointer, though
+// the second is a cell of its own.
+func ptrIdentity(t *Type, r any) uintptr {
+	if t.Kind == KPointer && t.Elem.Kind == KArray && t.Elem.Len > 0 {
+		if p, ok := r.(*Value); ok && p != nil {
+			if id := refIdentity(p.R); id != 0 {
+				return id
+			}
+		}
+	}
+	return refIdentity(r)
 }
 
 // refIdentity returns the identity of a reference-typed value's payload.
@@ -96,8 +120,9 @@ func refIdentity(r any) uintptr {
 		}
 		return uintptr(unsafe.Pointer(unsafe.SliceData(p)))
 	}
-	// Host objects stored in unsafe.Pointer values: compare the interface
-	// data word.
+	// Host objects stored in unsafe.Pointer values, and pointers made
+	// from integers (interned: one data word per address): compare the
+	// interface data word.
 	type eface struct{ t, d unsafe.Pointer }
 	return uintptr((*eface)(unsafe.Pointer(&r)).d)
 }
@@ -161,7 +186,7 @@ func appendKey(b []byte, t *Type, v Value) []byte {
 		}
 		return b
 	case KPointer, KChan, KMap, KFunc, KSlice, KUnsafePointer:
-		return binary.LittleEndian.AppendUint64(b, uint64(refIdentity(v.R)))
+		return binary.LittleEndian.AppendUint64(b, uint64(ptrIdentity(t, v.R)))
 	}
 	return binary.LittleEndian.AppendUint64(b, v.N)
 }

@@ -135,6 +135,10 @@ const (
 	// with a run-time panic (spindle's values are not laid out as gc's,
 	// so such a reinterpretation has no meaning here).
 	ConvUnsafeToPtr
+	// ConvArrayPtrToElem is unsafe.Pointer -> *T where the unsafe.Pointer
+	// was made from a pointer to an array of T (the compiler sees it):
+	// a pointer to the array's first element.
+	ConvArrayPtrToElem
 	// ConvPtrToUintptr is unsafe.Pointer -> uintptr: the result keeps the
 	// pointer (R) and holds its host address (N), so uintptrs compare,
 	// hash and print as addresses do.
@@ -220,6 +224,14 @@ type BuiltinOp struct {
 	Args  []int32
 	Types []*Type // argument types
 	T     *Type   // result type
+	// Unused reports that nothing reads the result (unsafe.Slice and
+	// unsafe.String of a pointer made from an integer check their
+	// arguments and make nothing).
+	Unused bool
+	// Root reports that the last two arguments of unsafe.Slice,
+	// unsafe.String or unsafe.Add are the traced root of the pointer
+	// argument and the pointer the root made (unsafe.go).
+	Root bool
 }
 
 // icache is a call site's inline cache: the last (dynamic type, method)

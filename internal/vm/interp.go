@@ -584,6 +584,13 @@ func (m *Machine) indirectFail(f *Fiber, ins Instr) {
 	f.save(m.ip)
 	switch ins.Op {
 	case OpLoad, OpStore:
+		p := at(m.rp, ins.B).R
+		if ins.Op == OpStore {
+			p = at(m.rp, ins.A).R
+		}
+		if a, ok := p.(rawAddr); ok {
+			panic(plainError(sprintf("spindle: dereference of unsafe.Pointer(uintptr(%#x)), a pointer made from an integer (spindle's values have no addresses; arithmetic on a uintptr loses the object it came from)", a.addr())))
+		}
 		panic(errNil)
 	}
 	panic(bugf("index of %T", at(m.rp, ins.B).R))
@@ -1624,13 +1631,36 @@ func convert(c *Conv, v Value) Value {
 			panic(plainError("spindle: unsafe.Pointer conversion to *" + c.To.Name + " points at a value of another layout (spindle does not reinterpret memory)"))
 		}
 		return v
+	case ConvArrayPtrToElem:
+		p, _ := v.R.(*Value)
+		if p == nil {
+			return v
+		}
+		switch s := p.R.(type) {
+		case []byte:
+			if len(s) > 0 && c.To.Kind.isByte() {
+				return Value{R: &s[0]}
+			}
+		case []uint64:
+			if len(s) > 0 && c.To.Kind.isWord() {
+				return Value{R: &s[0]}
+			}
+		case []Value:
+			if len(s) > 0 {
+				return Value{R: &s[0]}
+			}
+		}
+		panic(plainError("spindle: unsafe.Pointer conversion to *" + c.To.Name + " points at a value of another layout (spindle does not reinterpret memory)"))
 	case ConvPtrToUintptr:
-		return Value{N: uint64(refIdentity(v.R)), R: v.R}
+		return Value{N: uint64(Addr(v.R)), R: v.R}
 	case ConvUintptrToPtr:
 		if v.R == nil && v.N == 0 {
 			return Value{}
 		}
-		if v.R == nil || v.N != uint64(refIdentity(v.R)) {
+		if v.R == nil {
+			return RawPointer(v.N)
+		}
+		if v.N != uint64(Addr(v.R)) {
 			panic(plainError("spindle: unsafe.Pointer made from a uintptr that does not carry its pointer (arithmetic on it, or keeping it as another integer, loses the object spindle keeps with it)"))
 		}
 		return Value{R: v.R}
