@@ -51,9 +51,9 @@ func main() {
 	return float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(n)
 }
 
-// Slices of one-byte elements are packed one byte each, slices of 8-byte
-// integers and float64 one word each, as gc lays them out: not one 24-byte
-// Value per element.
+// Slices of one-byte elements are packed one byte each, as gc lays them
+// out, and slices of the other integer kinds and floats one 8-byte word
+// each (gc: 2, 4 or 8 bytes): not one 24-byte Value per element.
 func TestPackedSliceElementBytes(t *testing.T) {
 	for _, tc := range []struct {
 		elem string
@@ -61,6 +61,7 @@ func TestPackedSliceElementBytes(t *testing.T) {
 	}{
 		{"byte", 1}, {"int8", 1}, {"bool", 1},
 		{"int", 8}, {"int64", 8}, {"uint64", 8}, {"float64", 8},
+		{"int32", 8}, {"rune", 8}, {"uint16", 8}, {"float32", 8},
 	} {
 		per := heapPerElement(t, tc.elem, 4<<20)
 		t.Logf("[]%s: %.2f bytes per element", tc.elem, per)
@@ -73,7 +74,7 @@ func TestPackedSliceElementBytes(t *testing.T) {
 // BenchmarkSliceElementBytes reports the host heap per element of a guest
 // slice (bytes/elem), the cost issue of the value model.
 func BenchmarkSliceElementBytes(b *testing.B) {
-	for _, elem := range []string{"byte", "int64", "int32", "string"} {
+	for _, elem := range []string{"byte", "int64", "int32", "float32", "string"} {
 		b.Run(elem, func(b *testing.B) {
 			var per float64
 			for i := 0; i < b.N; i++ {

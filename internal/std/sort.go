@@ -83,7 +83,7 @@ func sortGuest(g guestSlice, k vm.Kind) {
 			slices.Sort(int64s(g.w))
 		case k.IsUnsigned():
 			slices.Sort(g.w)
-		case k == vm.KFloat64:
+		case k.IsFloat():
 			slices.Sort(float64s(g.w)) // NaNs first, as Go's
 		default:
 			panic(vm.Fatal("BUG: sort of word-packed kind " + kindName(k)))
@@ -106,7 +106,7 @@ func isSortedGuest(g guestSlice, k vm.Kind) bool {
 		switch {
 		case k.IsSigned():
 			return slices.IsSorted(int64s(g.w))
-		case k == vm.KFloat64:
+		case k.IsFloat():
 			return slices.IsSorted(float64s(g.w))
 		}
 		return slices.IsSorted(g.w)

@@ -1674,10 +1674,10 @@ func convert(c *Conv, v Value) Value {
 		b, _ := v.R.([]byte)
 		return Str(string(b))
 	case ConvRunesToString:
-		s, _ := v.R.([]Value)
+		s, _ := v.R.([]uint64)
 		var b strings.Builder
 		for _, x := range s {
-			b.WriteRune(rune(int32(x.N)))
+			b.WriteRune(rune(int32(x)))
 		}
 		return Str(b.String())
 	case ConvStringToBytes:
@@ -1690,9 +1690,9 @@ func convert(c *Conv, v Value) Value {
 		return Value{R: []byte(v.String())}
 	case ConvStringToRunes:
 		s := v.String()
-		out := make([]Value, 0, utf8.RuneCountInString(s))
+		out := make([]uint64, 0, utf8.RuneCountInString(s))
 		for _, r := range s {
-			out = append(out, Value{N: uint64(int64(r))})
+			out = append(out, uint64(int64(r)))
 		}
 		return Value{R: out}
 	case ConvComplex:

@@ -103,13 +103,16 @@ func (k Kind) IsComplex() bool { return k == KComplex64 || k == KComplex128 }
 // kinds of byte-packed slices and arrays.
 func (k Kind) isByte() bool { return k == KUint8 || k == KInt8 || k == KBool }
 
-// isWord reports whether a value of kind k is a whole 64-bit word (its
-// Value.N as it is): the element kinds of word-packed slices and arrays.
-// Not uintptr: one made from an unsafe.Pointer carries its object in R
+// isWord reports whether a value of kind k is stored as one 64-bit word
+// (its Value.N as it is): the element kinds of word-packed slices and
+// arrays. The 2- and 4-byte kinds take a word too, not gc's 2 or 4 bytes:
+// Value.N holds them sign- or zero-extended (float32 as float64 bits), so
+// a word needs no conversion on load or store (docs/DESIGN.md). Not
+// uintptr: one made from an unsafe.Pointer carries its object in R
 // (spindle has no addresses), which a word cannot hold.
 func (k Kind) isWord() bool {
 	switch k {
-	case KInt, KInt64, KUint, KUint64, KFloat64:
+	case KInt, KInt64, KUint, KUint64, KFloat64, KInt16, KInt32, KUint16, KUint32, KFloat32:
 		return true
 	}
 	return false
@@ -118,10 +121,10 @@ func (k Kind) isWord() bool {
 // Packed reports whether t, a slice or array type, stores its elements
 // packed, as Go lays them out: one byte each for bool, int8 and uint8
 // elements ([]byte, [N]int8: R holds a []byte, an element pointer is a
-// *byte), one 8-byte word each for int, int64, uint, uint64 and float64
-// elements ([]int, [N]float64: R holds a []uint64, the element's
-// Value.N; an element pointer is a *uint64). Every other slice and array
-// holds a []Value.
+// *byte), one 8-byte word each for the other integer kinds but uintptr
+// and for floats ([]int, []rune, [N]float64: R holds a []uint64, the
+// element's Value.N; an element pointer is a *uint64). Every other slice
+// and array holds a []Value.
 func (t *Type) Packed() bool {
 	return (t.Kind == KSlice || t.Kind == KArray) && (t.Elem.Kind.isByte() || t.Elem.Kind.isWord())
 }
