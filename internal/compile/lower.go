@@ -70,7 +70,7 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 		fc.unop(i)
 	case *ssa.Convert:
 		_, constant := i.X.(*ssa.Const)
-		fc.convert(fc.reg(i), fc.reg(i.X), i.X.Type(), i.Type(), constant, i.X)
+		fc.convert(fc.reg(i), fc.reg(i.X), i.X.Type(), i.Type(), constant, i)
 	case *ssa.ChangeType, *ssa.ChangeInterface:
 		fc.emit(vm.OpMove, fc.reg(i.(ssa.Value)), fc.reg(*i.Operands(nil)[0]), 0)
 	case *ssa.MultiConvert:
@@ -493,6 +493,29 @@ func sameWidthKind(a, b *types.Basic) bool {
 	return oneByte(a.Kind()) && oneByte(b.Kind()) || word(a.Kind()) && word(b.Kind())
 }
 
+// transientString reports whether the string that conv makes is only
+// read while the instruction that uses it runs (a map lookup's key, an
+// operand of a comparison or a concatenation), so it may share the bytes
+// it is made from, as gc's string(b) does there.
+func transientString(conv *ssa.Convert) bool {
+	refs := conv.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		switch u := r.(type) {
+		case *ssa.Lookup:
+			if u.Index != conv {
+				return false
+			}
+		case *ssa.BinOp:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // isArrayPointer reports whether t is a pointer to a non-empty array.
 func isArrayPointer(t types.Type) bool {
 	p, ok := t.Underlying().(*types.Pointer)
@@ -503,9 +526,10 @@ func isArrayPointer(t types.Type) bool {
 	return ok && a.Len() > 0
 }
 
-// convert emits the conversion of x (SSA value src), of type from, into
-// dst, of type to.
-func (fc *funcCompiler) convert(dst, x int32, from, to types.Type, constant bool, src ssa.Value) {
+// convert emits the conversion conv of x, of type from, into dst, of type
+// to.
+func (fc *funcCompiler) convert(dst, x int32, from, to types.Type, constant bool, conv *ssa.Convert) {
+	src := conv.X
 	fb, tb := basicOf(from), basicOf(to)
 	switch {
 	case fb != nil && tb != nil:
@@ -550,7 +574,7 @@ func (fc *funcCompiler) convert(dst, x int32, from, to types.Type, constant bool
 		if isRuneSlice(from) {
 			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvRunesToString})
 		} else {
-			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvBytesToString})
+			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvBytesToString, View: transientString(conv)})
 		}
 	case fb != nil && fb.Info()&types.IsString != 0:
 		if isRuneSlice(to) {

@@ -157,6 +157,9 @@ type Conv struct {
 	// Exact marks a []byte conversion of a constant string: gc allocates
 	// exactly its length (other strings get a size class's capacity).
 	Exact bool
+	// View marks a string([]byte) only read by the instruction that uses
+	// it (a map lookup, a comparison): it shares the bytes, uncopied.
+	View bool
 }
 
 // SliceOp is the operand table of OpSlice: r[A] = r[B][Lo:Hi:Max]; a

@@ -1672,6 +1672,9 @@ func convert(c *Conv, v Value) Value {
 		return Str(string(rune(r)))
 	case ConvBytesToString:
 		b, _ := v.R.([]byte)
+		if c.View {
+			return Str(unsafe.String(unsafe.SliceData(b), len(b)))
+		}
 		return Str(string(b))
 	case ConvRunesToString:
 		s, _ := v.R.([]uint64)
