@@ -113,6 +113,9 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 		}
 	case *ssa.IndexAddr:
 		fc.noteUnsignedIndex(i.Index)
+		if indexLoad(i) != nil {
+			return // the load right after it is an OpIndex
+		}
 		if _, ok := i.X.Type().Underlying().(*types.Pointer); ok {
 			fc.emit(vm.OpIndexAddrP, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
 		} else {
@@ -433,6 +436,11 @@ func (fc *funcCompiler) unop(i *ssa.UnOp) {
 			fc.emit(vm.OpMove, dst, fc.reg(fc.spills[a]), 0)
 			return
 		}
+		if ia, ok := i.X.(*ssa.IndexAddr); ok && indexLoad(ia) == i {
+			fc.emit(vm.OpIndex, dst, fc.reg(ia.X), fc.reg(ia.Index))
+			fc.signExtendPacked(dst, i.Type())
+			return
+		}
 		t := fc.c.typ(i.Type())
 		if t.IsAgg() {
 			fc.emit(vm.OpLoadAgg, dst, x, fc.typeIndex(t))
@@ -493,27 +501,62 @@ func sameWidthKind(a, b *types.Basic) bool {
 	return oneByte(a.Kind()) && oneByte(b.Kind()) || word(a.Kind()) && word(b.Kind())
 }
 
+// indexLoad returns the load of a non-aggregate element that immediately
+// follows i, the address of a slice element, and is i's only use (x :=
+// s[k] of a range loop or an expression): the two compile to one OpIndex,
+// with the same bounds check at the same point. nil otherwise.
+func indexLoad(i *ssa.IndexAddr) *ssa.UnOp {
+	if _, ok := i.X.Type().Underlying().(*types.Slice); !ok {
+		return nil
+	}
+	refs := i.Referrers()
+	if refs == nil || len(*refs) != 1 {
+		return nil
+	}
+	u, ok := (*refs)[0].(*ssa.UnOp)
+	if !ok || u.Op != token.MUL || u.X != i || u.Block() != i.Block() {
+		return nil
+	}
+	if _, ok := u.Type().Underlying().(*types.Array); ok {
+		return nil
+	}
+	if _, ok := u.Type().Underlying().(*types.Struct); ok {
+		return nil
+	}
+	instrs := i.Block().Instrs
+	if k := indexIn(i.Block(), i); k+1 < len(instrs) && instrs[k+1] == u {
+		return u
+	}
+	return nil
+}
+
 // transientString reports whether the string that conv makes is only
-// read while the instruction that uses it runs (a map lookup's key, an
-// operand of a comparison or a concatenation), so it may share the bytes
-// it is made from, as gc's string(b) does there.
+// read by the instruction right after it (a map lookup's key, an operand
+// of a comparison), so it may share the bytes it is
+// made from, as gc's string(b) does there: nothing can write them in
+// between.
 func transientString(conv *ssa.Convert) bool {
 	refs := conv.Referrers()
-	if refs == nil || len(*refs) == 0 {
+	if refs == nil || len(*refs) != 1 {
 		return false
 	}
-	for _, r := range *refs {
-		switch u := r.(type) {
-		case *ssa.Lookup:
-			if u.Index != conv {
-				return false
-			}
-		case *ssa.BinOp:
-		default:
+	use := (*refs)[0]
+	switch u := use.(type) {
+	case *ssa.Lookup:
+		if u.Index != conv {
 			return false
 		}
+	case *ssa.BinOp:
+		// Not +: "" + s is s itself, which would keep the view.
+		if u.Op == token.ADD {
+			return false
+		}
+	default:
+		return false
 	}
-	return true
+	instrs := conv.Block().Instrs
+	k := indexIn(conv.Block(), conv)
+	return use.Block() == conv.Block() && k+1 < len(instrs) && instrs[k+1] == use
 }
 
 // isArrayPointer reports whether t is a pointer to a non-empty array.

@@ -157,8 +157,8 @@ type Conv struct {
 	// Exact marks a []byte conversion of a constant string: gc allocates
 	// exactly its length (other strings get a size class's capacity).
 	Exact bool
-	// View marks a string([]byte) only read by the instruction that uses
-	// it (a map lookup, a comparison): it shares the bytes, uncopied.
+	// View marks a string([]byte) only read by the next instruction (a
+	// map lookup, a comparison): it shares the bytes, uncopied.
 	View bool
 }
 

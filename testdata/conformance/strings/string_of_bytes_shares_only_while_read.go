@@ -24,6 +24,11 @@ func main() {
 	default:
 		fmt.Println("other")
 	}
+	got := ""
+	buf := []byte("hi")
+	got += string(buf)
+	buf[0] = 'X'
+	fmt.Println(got)
 	keys := []string{}
 	for k := range m {
 		keys = append(keys, k)
@@ -36,4 +41,5 @@ func main() {
 // 3 0 abc abc! 1
 // false true
 // x
+// hi
 // [abc]
