@@ -18,19 +18,20 @@ import (
 // poll beside:
 //
 //	spindle/cmd/spindle, examples -> spindle
-//	spindle  -> compile, loader, std, vm, poll
+//	spindle  -> compile, loader, golist, std, vm, poll
 //	compile  -> loader, vm
 //	std      -> vm, poll
 //	vm       -> poll
-//	loader, poll -> nothing of the module
+//	loader, golist, poll -> nothing of the module
 //
 // A pattern ending in "/..." covers every package below it; a package the
 // table does not cover fails the test, so a new package states its rule.
 var moduleImports = map[string][]string{
-	"spindle":                  {"spindle/internal/compile", "spindle/internal/loader", "spindle/internal/std", "spindle/internal/vm", "spindle/internal/poll"},
+	"spindle":                  {"spindle/internal/compile", "spindle/internal/loader", "spindle/internal/golist", "spindle/internal/std", "spindle/internal/vm", "spindle/internal/poll"},
 	"spindle/cmd/spindle":      {"spindle"},
 	"spindle/internal/compile": {"spindle/internal/loader", "spindle/internal/vm", "golang.org/x/tools/go/ssa", "golang.org/x/tools/go/types/typeutil"},
 	"spindle/internal/loader":  {"golang.org/x/tools/go/types/typeutil"},
+	"spindle/internal/golist":  {},
 	"spindle/internal/std":     {"spindle/internal/vm", "spindle/internal/poll", "golang.org/x/sys/unix"},
 	"spindle/internal/vm":      {"spindle/internal/poll", "golang.org/x/sys/unix"},
 	"spindle/internal/poll":    {"golang.org/x/sys/unix"},

@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	"spindle/internal/compile"
+	"spindle/internal/loader"
 	"spindle/internal/std"
 	"spindle/internal/vm"
 )
@@ -40,7 +41,13 @@ func compileFiles(opts CompileOptions, files []File) (*Program, error) {
 	for i, f := range files {
 		names[i], srcs[i] = f.Name, f.Src
 	}
-	lp, err := guestStd().LoadMain(names, srcs)
+	return compileLoaded(opts, &loader.Source{Path: "main", Names: names, Srcs: srcs}, nil)
+}
+
+// compileLoaded loads, type-checks and compiles package main from main
+// and deps (see loader.LoadPackages), with opts.Host bound.
+func compileLoaded(opts CompileOptions, main *loader.Source, deps map[string]*loader.Source) (*Program, error) {
+	lp, err := guestStd().LoadPackages(main, deps)
 	if err != nil {
 		return nil, wrapErr(err)
 	}

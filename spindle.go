@@ -19,6 +19,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"go/build"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -28,6 +29,7 @@ import (
 	"sync"
 	"syscall"
 
+	"spindle/internal/golist"
 	"spindle/internal/loader"
 	"spindle/internal/std"
 	"spindle/internal/vm"
@@ -75,11 +77,40 @@ type File struct {
 }
 
 // Compile compiles package main from paths, as `go run` takes them: Go
-// files, or one directory whose non-test .go files form the package.
+// files, one directory, or one import path (resolved from the current
+// directory's module). A program that imports only spindle's guest std
+// needs nothing else; one that imports other packages is resolved by the
+// go command, which must be on PATH: go.mod, go.work, vendor/, the module
+// cache and the module proxy, as `go run` resolves them.
 func Compile(opts CompileOptions, paths ...string) (*Program, error) {
+	if len(paths) == 1 && !strings.HasSuffix(paths[0], ".go") {
+		if _, err := os.Stat(paths[0]); err != nil {
+			wd, err := os.Getwd()
+			if err != nil {
+				return nil, err
+			}
+			return compilePackages(opts, wd, paths)
+		}
+	}
 	files, err := readPaths(paths)
 	if err != nil {
 		return nil, err
+	}
+	if needsGoList(files) {
+		if st, err := os.Stat(paths[0]); err == nil && st.IsDir() {
+			abs, err := filepath.Abs(paths[0])
+			if err != nil {
+				return nil, err
+			}
+			return compilePackages(opts, abs, []string{"."})
+		}
+		abs := make([]string, len(paths))
+		for i, p := range paths {
+			if abs[i], err = filepath.Abs(p); err != nil {
+				return nil, err
+			}
+		}
+		return compilePackages(opts, filepath.Dir(abs[0]), abs)
 	}
 	return CompileSource(opts, files...)
 }
@@ -121,7 +152,17 @@ func readPaths(paths []string) ([]File, error) {
 	return files, nil
 }
 
-// dirFiles lists the non-test .go files of dir, sorted.
+// buildContext selects files as `go build` does for spindle's target:
+// linux/amd64, cgo off, the purego tag.
+var buildContext = func() build.Context {
+	c := build.Default
+	c.GOOS, c.GOARCH, c.CgoEnabled = "linux", "amd64", false
+	c.BuildTags = []string{golist.Tags}
+	return c
+}()
+
+// dirFiles lists the non-test .go files of dir that build constraints
+// select, sorted.
 func dirFiles(dir string) ([]string, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
@@ -132,6 +173,9 @@ func dirFiles(dir string) ([]string, error) {
 		n := e.Name()
 		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
 			continue
+		}
+		if ok, err := buildContext.MatchFile(dir, n); err != nil || !ok {
+			continue // build constraints exclude it (or the loader will say why not)
 		}
 		files = append(files, filepath.Join(dir, n))
 	}

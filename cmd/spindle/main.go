@@ -98,6 +98,12 @@ func version(w io.Writer) {
 	fmt.Fprintf(w, "spindle %s %s %s/%s\n", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
+// isPackagePath reports whether a, which names no file, is an import
+// path: go run's package argument (example.com/mod/cmd/x, a/b).
+func isPackagePath(a string) bool {
+	return !strings.HasPrefix(a, "-") && (strings.Contains(a, "/") || strings.Contains(a, "."))
+}
+
 func run(argv []string) int {
 	var files []string
 	var dir string
@@ -113,9 +119,13 @@ func run(argv []string) int {
 			continue
 		}
 		if len(files) == 0 && dir == "" {
-			if st, err := os.Stat(a); err == nil && st.IsDir() {
+			if st, err := os.Stat(a); err == nil && st.IsDir() || err != nil && isPackagePath(a) {
+				// A directory, or an import path (go run's package): what
+				// follows is the program's (after an optional --).
 				dir = a
-				continue
+				if i++; i < len(argv) && argv[i] == "--" {
+					i++
+				}
 			}
 		}
 		break

@@ -52,7 +52,7 @@ func TestCLI(t *testing.T) {
 		{"files", []string{"run", filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go"), "y"}, 0, "from b [y]\n"},
 		{"exit status", []string{"run", dir, "p", "q"}, 4, "from b [p q]\n"},
 		{"compile error", []string{"run", bad}, 2, ""},
-		{"directory and a file", []string{"run", dir, filepath.Join(dir, "a.go")}, 2, ""},
+		{"directory, then arguments", []string{"run", dir, "a.go"}, 0, "from b [a.go]\n"},
 		{"help", []string{"help"}, 0, help},
 		{"unknown command", []string{"bogus"}, 2, ""},
 		{"run without files", []string{"run"}, 2, ""},

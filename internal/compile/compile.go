@@ -73,8 +73,9 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 		mode |= ssa.SanityCheckFunctions
 	}
 	prog := ssa.NewProgram(lp.Fset, mode)
-	// Collect main and every std package it reaches (the runtime package
-	// always: run-time errors are its types), dependencies first.
+	// Collect main and every package it reaches, the program's own and the
+	// std's (the runtime package always: run-time errors are its types),
+	// dependencies first.
 	var order []*loader.Package
 	seen := map[*types.Package]bool{}
 	var visit func(tp *types.Package) error
@@ -93,6 +94,10 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 			return nil
 		case "main":
 			order = append(order, lp.Main)
+			return nil
+		}
+		if p := lp.Pkgs[tp.Path()]; p != nil {
+			order = append(order, p)
 			return nil
 		}
 		sp, err := lp.Std.Load(tp.Path())

@@ -196,22 +196,70 @@ func check(p string, fset *token.FileSet, files []*ast.File, imp types.Importer)
 	return &Package{Path: p, Types: tp, Files: files, Info: info}, nil
 }
 
-// Program is a loaded guest program: package main plus the std packages
-// it reaches.
+// Program is a loaded guest program: package main plus the packages it
+// reaches.
 type Program struct {
 	Fset *token.FileSet
 	Main *Package
 	Std  *Std
+	// Pkgs holds the program's packages that are not in the guest std
+	// (a module's own and its dependencies'), by import path.
+	Pkgs map[string]*Package
 }
 
-// LoadMain parses and checks the files of one main package. names are used in
-// error messages; srcs holds each file's content.
+// Source is the files of one package that is not in the guest std, as
+// the go command selects them (build constraints applied).
+type Source struct {
+	Path  string   // import path
+	Names []string // file names, for positions
+	Srcs  [][]byte // file contents
+	// ImportMap maps an import path as written to the package's path
+	// where they differ (vendor/).
+	ImportMap map[string]string
+}
+
+// LoadMain parses and checks the files of one main package that imports
+// only the guest std. names are used in error messages; srcs holds each
+// file's content.
 func (s *Std) LoadMain(names []string, srcs [][]byte) (*Program, error) {
+	return s.LoadPackages(&Source{Path: "main", Names: names, Srcs: srcs}, nil)
+}
+
+// LoadPackages parses and checks main and, as it imports them, the
+// packages of deps (by import path); every other import is the guest
+// std's.
+func (s *Std) LoadPackages(main *Source, deps map[string]*Source) (*Program, error) {
+	files, err := s.parse(main, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		if f.Name.Name != "main" {
+			pos := s.Fset.Position(f.Name.Pos())
+			return nil, ErrorList{fmt.Sprintf("%s:%d:%d: package %s is not a main package", pos.Filename, pos.Line, pos.Column, f.Name.Name)}
+		}
+	}
+	lp := &Program{Fset: s.Fset, Std: s, Pkgs: map[string]*Package{}}
+	im := &modImporter{s: s, deps: deps, prog: lp, loading: map[string]bool{}, errs: map[string]error{}}
+	pkg, err := im.checkPackage("main", main, files)
+	if err != nil {
+		return nil, err
+	}
+	if pkg.Types.Scope().Lookup("main") == nil {
+		pos := s.Fset.Position(files[0].Name.Pos())
+		return nil, ErrorList{fmt.Sprintf("%s:%d:%d: function main is undeclared in the main package", pos.Filename, pos.Line, pos.Column)}
+	}
+	lp.Main = pkg
+	return lp, nil
+}
+
+// parse parses src's files into s.Fset.
+func (s *Std) parse(src *Source, mode parser.Mode) ([]*ast.File, error) {
 	var errs ErrorList
 	var files []*ast.File
-	for i, name := range names {
+	for i, name := range src.Names {
 		s.mu.Lock()
-		f, err := parser.ParseFile(s.Fset, name, srcs[i], parser.ParseComments|parser.SkipObjectResolution)
+		f, err := parser.ParseFile(s.Fset, name, src.Srcs[i], mode|parser.SkipObjectResolution)
 		s.mu.Unlock()
 		if err != nil {
 			var el interface{ Unwrap() []error }
@@ -229,22 +277,38 @@ func (s *Std) LoadMain(names []string, srcs [][]byte) (*Program, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	for _, f := range files {
-		if f.Name.Name != "main" {
-			pos := s.Fset.Position(f.Name.Pos())
-			return nil, ErrorList{fmt.Sprintf("%s:%d:%d: package %s is not a main package", pos.Filename, pos.Line, pos.Column, f.Name.Name)}
-		}
-	}
+	return files, nil
+}
+
+// modImporter checks a program's non-std packages as they are imported.
+type modImporter struct {
+	s       *Std
+	deps    map[string]*Source
+	prog    *Program
+	loading map[string]bool  // import cycle detection
+	errs    map[string]error // packages that did not load
+	// failed holds the errors of the dependencies that did not load: the
+	// causes of an importer's "could not import" errors, reported instead.
+	failed ErrorList
+}
+
+// checkPackage checks the package at path from its parsed files.
+func (im *modImporter) checkPackage(path string, src *Source, files []*ast.File) (*Package, error) {
+	s := im.s
 	s.preload(files)
 	// Check imports up front for a clear message about missing packages.
+	var errs ErrorList
 	for _, f := range files {
-		for _, im := range f.Imports {
-			p := strings.Trim(im.Path.Value, `"`)
-			if p == "unsafe" || p == "C" {
+		for _, spec := range f.Imports {
+			p := strings.Trim(spec.Path.Value, `"`)
+			if q, ok := src.ImportMap[p]; ok {
+				p = q
+			}
+			if p == "unsafe" || p == "C" || im.deps[p] != nil {
 				continue
 			}
 			if !s.Has(p) {
-				pos := s.Fset.Position(im.Path.Pos())
+				pos := s.Fset.Position(spec.Path.Pos())
 				errs = append(errs, fmt.Sprintf("%s:%d:%d: package %s is not provided by spindle's guest standard library", pos.Filename, pos.Line, pos.Column, p))
 			}
 		}
@@ -252,18 +316,78 @@ func (s *Std) LoadMain(names []string, srcs [][]byte) (*Program, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	pkg, err := check("main", s.Fset, files, stdImporter{s})
+	pkg, err := check(path, s.Fset, files, pkgImporter{im, src})
 	if err != nil {
-		return nil, err
-	}
-	for _, f := range files {
-		if pkg.Types.Scope().Lookup("main") == nil {
-			pos := s.Fset.Position(f.Name.Pos())
-			return nil, ErrorList{fmt.Sprintf("%s:%d:%d: function main is undeclared in the main package", pos.Filename, pos.Line, pos.Column)}
+		if len(im.failed) > 0 {
+			return nil, im.failed
 		}
+		return nil, err
 	}
 	if errs := checkCrossing(s.Fset, pkg); len(errs) > 0 {
 		return nil, errs
 	}
-	return &Program{Fset: s.Fset, Main: pkg, Std: s}, nil
+	return pkg, nil
+}
+
+// load returns the checked package path of deps.
+func (im *modImporter) load(path string) (*Package, error) {
+	if p := im.prog.Pkgs[path]; p != nil {
+		return p, nil
+	}
+	if err := im.errs[path]; err != nil {
+		return nil, err
+	}
+	if im.loading[path] {
+		return nil, fmt.Errorf("import cycle not allowed: %s imports itself", path)
+	}
+	im.loading[path] = true
+	defer delete(im.loading, path)
+	src := im.deps[path]
+	files, err := im.s.parse(src, parser.ParseComments)
+	var pkg *Package
+	if err == nil {
+		pkg, err = im.checkPackage(path, src, files)
+	}
+	if err != nil {
+		im.errs[path] = err
+		return nil, err
+	}
+	im.prog.Pkgs[path] = pkg
+	return pkg, nil
+}
+
+// pkgImporter imports for one package: through its import map, a
+// package of the program's deps or the guest std's.
+type pkgImporter struct {
+	im  *modImporter
+	src *Source
+}
+
+func (pi pkgImporter) Import(p string) (*types.Package, error) {
+	if p == "unsafe" {
+		return types.Unsafe, nil
+	}
+	if q, ok := pi.src.ImportMap[p]; ok {
+		p = q
+	}
+	if pi.im.deps[p] != nil {
+		pkg, err := pi.im.load(p)
+		if err != nil {
+			// The dependency's own errors are reported, in full, rather
+			// than go/types' one-line "could not import".
+			var el ErrorList
+			if errors.As(err, &el) {
+				pi.im.failed = append(pi.im.failed, el...)
+			} else {
+				pi.im.failed = append(pi.im.failed, err.Error())
+			}
+			return nil, err
+		}
+		return pkg.Types, nil
+	}
+	pkg, err := pi.im.s.Load(p)
+	if err != nil {
+		return nil, err
+	}
+	return pkg.Types, nil
 }

@@ -1,0 +1,133 @@
+// Package golist resolves the packages of a guest program the way the go
+// command does, by asking it: `go list -deps -json` for linux/amd64 with
+// cgo off, which applies go.mod's requirements (minimal version
+// selection, replace, exclude), go.work workspaces, vendor/ directories,
+// the module cache and the module proxy (GOPROXY, GOFLAGS, GONOSUMDB and
+// go.sum as the user's go command has them), and build constraints.
+//
+// Owns: running the go command and turning its answer into package
+// sources. Imports only the Go standard library; must not import the
+// loader, the compiler or the VM (deps_test.go checks the rules).
+package golist
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// Package is one package of go list's answer (the fields spindle uses).
+type Package struct {
+	ImportPath string
+	Name       string
+	Dir        string
+	Standard   bool
+	GoFiles    []string
+	CgoFiles   []string
+	SFiles     []string
+	Imports    []string
+	ImportMap  map[string]string
+	Module     *Module
+	Error      *PackageError
+	DepsErrors []*PackageError
+}
+
+// Module is the module a package belongs to.
+type Module struct {
+	Path    string
+	Version string
+	Main    bool
+}
+
+// PackageError is a package that could not be loaded.
+type PackageError struct {
+	ImportStack []string
+	Pos         string
+	Err         string
+}
+
+// Tags are the build tags spindle adds to the go command's: many modules
+// keep a pure-Go fallback for their assembly behind "purego".
+const Tags = "purego"
+
+// Env returns the environment for the go command: the host's, for
+// linux/amd64 with cgo off.
+func Env() []string {
+	return append(os.Environ(), "GOOS=linux", "GOARCH=amd64", "CGO_ENABLED=0")
+}
+
+// List runs `go list -e -deps -json` on patterns in dir and returns the
+// packages, dependencies before the packages that import them, as the
+// go command orders them.
+func List(ctx context.Context, dir string, patterns []string) ([]*Package, error) {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		return nil, errors.New("spindle: resolving packages outside spindle's standard library needs the go command (for go.mod, the module cache and the module proxy), and it is not on PATH")
+	}
+	args := append([]string{"list", "-e", "-deps", "-tags=" + Tags,
+		"-json=ImportPath,Name,Dir,Standard,GoFiles,CgoFiles,SFiles,Imports,ImportMap,Module,Error,DepsErrors", "--"}, patterns...)
+	cmd := exec.CommandContext(ctx, goCmd, args...)
+	cmd.Dir = dir
+	cmd.Env = Env()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, errors.New(msg)
+	}
+	var pkgs []*Package
+	dec := json.NewDecoder(&stdout)
+	for {
+		p := new(Package)
+		if err := dec.Decode(p); err == io.EOF {
+			break
+		} else if err != nil {
+			return nil, fmt.Errorf("spindle: reading go list's output: %v", err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	return pkgs, nil
+}
+
+// Problems returns what keeps the non-std packages of pkgs from being
+// compiled by spindle, one "file:line:col: message" (or plain message)
+// each: the go command's errors, cgo and assembly.
+func Problems(pkgs []*Package, rel func(string) string) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, p := range pkgs {
+		if p.Error != nil {
+			if p.Error.Pos != "" {
+				add(rel(p.Error.Pos) + ": " + p.Error.Err)
+			} else {
+				add(p.Error.Err)
+			}
+		}
+		if p.Standard {
+			continue
+		}
+		for _, f := range p.CgoFiles {
+			add(fmt.Sprintf("%s: package %s uses cgo, which spindle cannot run (it has no pure-Go fallback for linux/amd64 with cgo off)", rel(filepath.Join(p.Dir, f)), p.ImportPath))
+		}
+		for _, f := range p.SFiles {
+			add(fmt.Sprintf("%s: package %s uses assembly, which spindle cannot run (no pure-Go fallback under the purego tag)", rel(filepath.Join(p.Dir, f)), p.ImportPath))
+		}
+	}
+	return out
+}

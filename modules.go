@@ -1,0 +1,120 @@
+package spindle
+
+import (
+	"context"
+	"errors"
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"spindle/internal/golist"
+	"spindle/internal/loader"
+)
+
+// Packages outside the guest std.
+//
+// A program whose imports are all in spindle's guest std compiles from
+// its files alone: no go command, no go.mod. One that imports anything
+// else (its module's own packages, third-party modules) is resolved by
+// the go command (internal/golist): the module's go.mod and go.sum,
+// go.work, vendor/, the module cache and the module proxy, and build
+// constraints for linux/amd64 with cgo off, exactly as `go run` would.
+
+// needsGoList reports whether files import a package that is not in the
+// guest std.
+func needsGoList(files []File) bool {
+	fset := token.NewFileSet()
+	for _, f := range files {
+		af, err := parser.ParseFile(fset, f.Name, f.Src, parser.ImportsOnly)
+		if err != nil {
+			return false // the loader reports it
+		}
+		for _, im := range af.Imports {
+			p := strings.Trim(im.Path.Value, `"`)
+			if p != "unsafe" && p != "C" && !guestStd().Has(p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// compilePackages compiles the package patterns name (Go files, a
+// directory or an import path) in dir with the packages the go command
+// resolves for it.
+func compilePackages(opts CompileOptions, dir string, patterns []string) (*Program, error) {
+	pkgs, err := golist.List(context.Background(), dir, patterns)
+	if err != nil {
+		return nil, err
+	}
+	rel := relPath(dir)
+	// Errors about packages spindle's std provides (fiber, or a std
+	// package the toolchain lacks) are the go command's, not spindle's.
+	for _, p := range pkgs {
+		if p.Error != nil && guestStd().Has(p.ImportPath) {
+			p.Error = nil
+		}
+	}
+	if problems := golist.Problems(pkgs, rel); len(problems) > 0 {
+		return nil, &CompileError{Errors: problems}
+	}
+	var main *golist.Package
+	for i := len(pkgs) - 1; i >= 0; i-- {
+		if !pkgs[i].Standard {
+			main = pkgs[i]
+			break
+		}
+	}
+	if main == nil {
+		return nil, errors.New("spindle: no Go package to run")
+	}
+	deps := map[string]*loader.Source{}
+	var mainSrc *loader.Source
+	for _, p := range pkgs {
+		if p.Standard || p.Dir == "" {
+			continue
+		}
+		src := &loader.Source{Path: p.ImportPath, ImportMap: p.ImportMap}
+		for _, f := range p.GoFiles {
+			name := filepath.Join(p.Dir, f)
+			b, err := os.ReadFile(name)
+			if err != nil {
+				return nil, err
+			}
+			src.Names = append(src.Names, rel(name))
+			src.Srcs = append(src.Srcs, b)
+		}
+		if p == main {
+			src.Path = "main"
+			mainSrc = src
+			continue
+		}
+		deps[p.ImportPath] = src
+	}
+	return compileLoaded(opts, mainSrc, deps)
+}
+
+// relPath returns a function that names a file (or a file:line:col
+// position), absolute or relative to base, relative to the current
+// directory when it is below it, as the go command does in its errors.
+func relPath(base string) func(string) string {
+	wd, err := os.Getwd()
+	return func(name string) string {
+		file, pos := name, ""
+		if i := strings.Index(name, ".go:"); i >= 0 {
+			file, pos = name[:i+3], name[i+3:]
+		}
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(base, file)
+		}
+		if err != nil {
+			return file + pos
+		}
+		if r, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(r, "..") {
+			return r + pos
+		}
+		return file + pos
+	}
+}

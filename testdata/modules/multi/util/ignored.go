@@ -1,0 +1,5 @@
+//go:build ignore
+
+package util
+
+func Platform() string { return "ignored" }

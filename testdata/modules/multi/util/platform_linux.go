@@ -1,0 +1,4 @@
+package util
+
+// Platform names the platform the file was selected for.
+func Platform() string { return "linux" }

@@ -1,0 +1,3 @@
+package util
+
+func Platform() string { return "test" }

@@ -1,0 +1,5 @@
+// Package secret is internal to example.com/lib.
+package secret
+
+// Value is not for other modules.
+const Value = 42
