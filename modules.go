@@ -96,6 +96,25 @@ func compilePackages(opts CompileOptions, dir string, patterns []string) (*Progr
 	return compileLoaded(opts, mainSrc, deps)
 }
 
+// compileVersioned compiles pkg@version as `go run pkg@version` does,
+// outside any module: in a scratch module that requires it (go get
+// resolves the module and its requirements through the proxy).
+func compileVersioned(opts CompileOptions, arg string) (*Program, error) {
+	pkg, _, _ := strings.Cut(arg, "@")
+	tmp, err := os.MkdirTemp("", "spindle-run-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module spindle.run/scratch\n"), 0o666); err != nil {
+		return nil, err
+	}
+	if err := golist.Get(context.Background(), tmp, arg); err != nil {
+		return nil, err
+	}
+	return compilePackages(opts, tmp, []string{pkg})
+}
+
 // relPath returns a function that names a file (or a file:line:col
 // position), absolute or relative to base, relative to the current
 // directory when it is below it, as the go command does in its errors.

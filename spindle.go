@@ -78,12 +78,15 @@ type File struct {
 
 // Compile compiles package main from paths, as `go run` takes them: Go
 // files, one directory, or one import path (resolved from the current
-// directory's module). A program that imports only spindle's guest std
+// directory's module; path@version outside any module). A program that imports only spindle's guest std
 // needs nothing else; one that imports other packages is resolved by the
 // go command, which must be on PATH: go.mod, go.work, vendor/, the module
 // cache and the module proxy, as `go run` resolves them.
 func Compile(opts CompileOptions, paths ...string) (*Program, error) {
 	if len(paths) == 1 && !strings.HasSuffix(paths[0], ".go") {
+		if strings.Contains(paths[0], "@") {
+			return compileVersioned(opts, paths[0])
+		}
 		if _, err := os.Stat(paths[0]); err != nil {
 			wd, err := os.Getwd()
 			if err != nil {

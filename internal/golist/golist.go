@@ -99,6 +99,28 @@ func List(ctx context.Context, dir string, patterns []string) ([]*Package, error
 	return pkgs, nil
 }
 
+// Get runs `go get arg` in the module at dir (the scratch module of a
+// `spindle run pkg@version`), which adds the module and its requirements.
+func Get(ctx context.Context, dir, arg string) error {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		return errors.New("spindle: running pkg@version needs the go command (for the module proxy), and it is not on PATH")
+	}
+	cmd := exec.CommandContext(ctx, goCmd, "get", "--", arg)
+	cmd.Dir = dir
+	cmd.Env = append(Env(), "GOWORK=off")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return errors.New(msg)
+	}
+	return nil
+}
+
 // Problems returns what keeps the non-std packages of pkgs from being
 // compiled by spindle, one "file:line:col: message" (or plain message)
 // each: the go command's errors, cgo and assembly.
