@@ -253,7 +253,8 @@ func (s *Std) LoadPackages(main *Source, deps map[string]*Source) (*Program, err
 	return lp, nil
 }
 
-// parse parses src's files into s.Fset.
+// parse parses src's files into s.Fset and applies their //go:embed
+// directives.
 func (s *Std) parse(src *Source, mode parser.Mode) ([]*ast.File, error) {
 	var errs ErrorList
 	var files []*ast.File
@@ -276,6 +277,9 @@ func (s *Std) parse(src *Source, mode parser.Mode) ([]*ast.File, error) {
 	}
 	if len(errs) > 0 {
 		return nil, errs
+	}
+	if err := applyEmbeds(s.Fset, files); err != nil {
+		return nil, err
 	}
 	return files, nil
 }
