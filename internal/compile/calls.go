@@ -96,14 +96,18 @@ func (fc *funcCompiler) builtinCall(name string, cc *ssa.CallCommon, dst int32, 
 
 // unsafeRoot traces the pointer argument of unsafe.Slice, unsafe.String
 // or unsafe.Add back through conversions and unsafe.Add to where it was
-// made in the function: &x[i] (operand x), unsafe.SliceData(s) or
-// unsafe.StringData(s) (operand s), made being that value. The VM finds
+// made in the function: &x[i] (operand x), unsafe.Pointer(&arr) (arr's
+// pointer), unsafe.SliceData(s) or unsafe.StringData(s) (operand s),
+// made being that value. The VM finds
 // the pointer's extent in the operand's storage (vm/unsafe.go); nil when
 // the pointer comes from elsewhere.
 func unsafeRoot(v ssa.Value) (operand, made ssa.Value) {
 	for {
 		switch x := v.(type) {
 		case *ssa.Convert:
+			if isArrayPointer(x.X.Type()) {
+				return x.X, x.X // unsafe.Pointer(&arr): the array
+			}
 			v = x.X
 		case *ssa.ChangeType:
 			v = x.X

@@ -459,6 +459,34 @@ func (fc *funcCompiler) unop(i *ssa.UnOp) {
 	}
 }
 
+// pointeeOf traces an unsafe.Pointer back through conversions and
+// unsafe.Add to the
+// typed pointer *E it was made from and returns E, or nil.
+func pointeeOf(v ssa.Value) types.Type {
+	for {
+		switch x := v.(type) {
+		case *ssa.Convert:
+			if p, ok := x.X.Type().Underlying().(*types.Pointer); ok {
+				if a, ok := p.Elem().Underlying().(*types.Array); ok {
+					return a.Elem() // &arr: its elements (firstElemView)
+				}
+				return p.Elem()
+			}
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.Call:
+			if b, ok := x.Call.Value.(*ssa.Builtin); ok && b.Name() == "Add" {
+				v = x.Call.Args[0]
+				continue
+			}
+			return nil
+		default:
+			return nil
+		}
+	}
+}
+
 // firstElemView reports whether src, an unsafe.Pointer converted to *to,
 // is a pointer to an array of to (or of elements laid out as to is)
 // converted to unsafe.Pointer: (*E)(unsafe.Pointer(&arr)), which points
@@ -635,7 +663,11 @@ func (fc *funcCompiler) convert(dst, x int32, from, to types.Type, constant bool
 				fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvArrayPtrToElem, To: fc.c.typ(p.Elem())})
 				return
 			}
-			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvUnsafeToPtr, To: fc.c.typ(p.Elem())})
+			cv := vm.Conv{Kind: vm.ConvUnsafeToPtr, To: fc.c.typ(p.Elem())}
+			if e := pointeeOf(src); e != nil {
+				cv.From = fc.c.typ(e)
+			}
+			fc.emitConv(dst, x, cv)
 			return
 		}
 		fc.emit(vm.OpMove, dst, x, 0)

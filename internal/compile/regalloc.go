@@ -274,6 +274,11 @@ func (fc *funcCompiler) coalesce() map[ssa.Value]*ssa.Phi {
 				if !ok || vi.Block() != pred || out[v] != nil {
 					continue
 				}
+				if fc.unsafeRoots[p] || fc.unsafeRoots[v] {
+					// An unsafe call reads the phi's old value where go/ssa
+					// lists no use (unsafeRoot).
+					continue
+				}
 				switch v.(type) {
 				case *ssa.Phi, *ssa.Extract:
 					continue

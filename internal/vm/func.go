@@ -154,6 +154,10 @@ const (
 type Conv struct {
 	Kind ConvKind
 	To   *Type
+	// From is, for ConvUnsafeToPtr, the element type of the typed pointer
+	// the unsafe.Pointer was made from where the compiler sees it (nil
+	// otherwise).
+	From *Type
 	// Exact marks a []byte conversion of a constant string: gc allocates
 	// exactly its length (other strings get a size class's capacity).
 	Exact bool

@@ -1623,9 +1623,7 @@ func convert(c *Conv, v Value) Value {
 			// target's size.
 			ok = p == nil || c.To.Kind.isByte()
 		case *uint64:
-			// uintptr reads a word as it is (one stored through it keeps
-			// no object: spindle's uintptrs from unsafe.Pointer do).
-			ok = p == nil || c.To.Kind.isWord() || c.To.Kind == KUintptr
+			ok = p == nil || wordView(c.From, c.To)
 		}
 		if !ok {
 			panic(plainError("spindle: unsafe.Pointer conversion to *" + c.To.Name + " points at a value of another layout (spindle does not reinterpret memory)"))
@@ -1755,6 +1753,24 @@ func (t *Type) arrayPacked() bool {
 		return t.Elem.PackedBytes()
 	}
 	return t.PackedBytes()
+}
+
+// wordView reports whether a word of word-packed storage of elements of
+// type from (nil: not known) may be read as a to: the same kind, or two
+// 8-byte kinds, whose words are the same bits (a 4-byte int32 is kept
+// sign-extended, a float32 as float64 bits: reading another kind would
+// give a value out of its range). uintptr reads a word as it is (one
+// stored through it keeps no object: spindle's uintptrs from
+// unsafe.Pointer do).
+func wordView(from, to *Type) bool {
+	eight := func(t *Type) bool { return t.Kind.isWord() && t.Size == 8 }
+	switch {
+	case to.Kind == KUintptr:
+		return true
+	case from == nil:
+		return eight(to)
+	}
+	return from.Kind == to.Kind || eight(from) && eight(to)
 }
 
 // arrayPackedWords is arrayPacked for word-packed arrays.

@@ -1,7 +1,6 @@
 package vm
 
 import (
-	"math"
 	"math/bits"
 	"unique"
 	"unsafe"
@@ -57,9 +56,11 @@ func extent(p Value, op *BuiltinOp, args []Value) (back, fwd uint64) {
 	r := root.R
 	switch t.Kind {
 	case KString:
-		// unsafe.StringData(root) made rootPtr: a copy of its bytes.
+		// unsafe.StringData(root) made rootPtr: a copy of its bytes, whose
+		// length it also keeps in N (both must agree: the extent is never
+		// more than the copy).
 		if q, ok := rootPtr.R.(*byte); ok && q != nil {
-			return within(p.R, unsafe.Slice(q, len(root.String())))
+			return within(p.R, unsafe.Slice(q, min(uint64(len(root.String())), rootPtr.N)))
 		}
 		return 0, 1
 	case KPointer: // to an array
@@ -92,6 +93,18 @@ func within[T any](p any, s []T) (back, fwd uint64) {
 	}
 	i := uint64(off / size)
 	return i, uint64(len(s)) - i
+}
+
+// rootElem returns the element type of a root operand's storage (a
+// slice or a pointer to an array), or nil.
+func rootElem(t *Type) *Type {
+	switch {
+	case t.Kind == KSlice:
+		return t.Elem
+	case t.Kind == KPointer && t.Elem.Kind == KArray:
+		return t.Elem.Elem
+	}
+	return nil
 }
 
 // unsafeRaw checks unsafe.Slice or unsafe.String of n elements of size
@@ -151,8 +164,14 @@ func unsafeSlice(op *BuiltinOp, args []Value) Value {
 	}
 	switch q := p.R.(type) {
 	case *byte:
+		if !t.PackedBytes() {
+			break
+		}
 		return Value{R: unsafe.Slice(q, fwd)[:n:n]}
 	case *uint64:
+		if !t.PackedWords() {
+			break
+		}
 		return Value{R: unsafe.Slice(q, fwd)[:n:n]}
 	case *Value:
 		if !t.Packed() {
@@ -167,7 +186,7 @@ func unsafeSlice(op *BuiltinOp, args []Value) Value {
 			return Value{R: []uint64{}}
 		}
 	}
-	panic(plainError("spindle: unsafe.Slice of a pointer that does not point into guest memory"))
+	panic(plainError("spindle: unsafe.Slice of []" + t.Elem.Name + " over memory of another layout (spindle does not reinterpret memory)"))
 }
 
 // unsafeString implements unsafe.String(p, n). The string shares the
@@ -215,7 +234,8 @@ func unsafeStringData(s Value) Value {
 	if str == "" {
 		return Value{}
 	}
-	return Value{R: &[]byte(str)[0]}
+	// N: the copy's length, which extent checks the root string against.
+	return Value{N: uint64(len(str)), R: &[]byte(str)[0]}
 }
 
 // unsafeSliceData implements unsafe.SliceData(s) for s of type t.
@@ -247,10 +267,7 @@ func unsafeSliceData(t *Type, s Value) Value {
 // (one of bytes or 8-byte words), as spindle has no addresses to add to.
 func unsafeAdd(op *BuiltinOp, args []Value) Value {
 	p, nv := args[0], args[1]
-	off := int64(nv.N)
-	if op.Types[1].Kind.IsUnsigned() && nv.N > math.MaxInt64 {
-		off = math.MaxInt64
-	}
+	off := int64(nv.N) // an unsigned length wraps, as uintptr(len) does in gc
 	if off == 0 {
 		return p
 	}
@@ -262,11 +279,20 @@ func unsafeAdd(op *BuiltinOp, args []Value) Value {
 			return Value{R: (*byte)(unsafe.Add(unsafe.Pointer(q), off))}
 		}
 	case *uint64:
-		if off%8 != 0 {
-			panic(plainError(sprintf("spindle: unsafe.Add of %d bytes to a pointer into an array of 8-byte words (spindle does not reinterpret memory)", off)))
+		// A word holds one element, whatever its size in gc (a 4-byte
+		// int32 too): the step is the element's gc size, which only the
+		// root's type says.
+		size := int64(8)
+		if op.Root {
+			if e := rootElem(op.Types[len(args)-2]); e != nil {
+				size = max(e.Size, 1)
+			}
 		}
-		if k := off / 8; k >= -back && k < fwd {
-			return Value{R: (*uint64)(unsafe.Add(unsafe.Pointer(q), off))}
+		if off%size != 0 {
+			panic(plainError(sprintf("spindle: unsafe.Add of %d bytes to a pointer into an array of %d-byte elements (spindle does not reinterpret memory)", off, size)))
+		}
+		if k := off / size; k >= -back && k < fwd {
+			return Value{R: (*uint64)(unsafe.Add(unsafe.Pointer(q), k*8))}
 		}
 	case rawAddr:
 		return RawPointer(uint64(q.addr()) + uint64(off))

@@ -56,6 +56,27 @@ func main() {
 	q := unsafe.Add(unsafe.Pointer(&w[0]), 2*unsafe.Sizeof(w[0]))
 	fmt.Println(*(*int)(q), unsafe.Slice((*int)(q), 2))
 
+	// Steps of 4-byte elements, arrays through &arr, and roots that are
+	// loop-carried (a phi).
+	i32 := []int32{10, 20, 30, 40}
+	fmt.Println(*(*int32)(unsafe.Add(unsafe.Pointer(&i32[0]), 8)), *(*int32)(unsafe.Add(unsafe.Pointer(&i32[3]), -4)))
+	arr := [4]int{1, 2, 3, 4}
+	fmt.Println(unsafe.Slice((*int)(unsafe.Pointer(&arr)), 3))
+	cur := []byte("ab")
+	for k := 0; k < 2; k++ {
+		p := &cur[0]
+		next := []byte("longer bytes")
+		fmt.Println(string(unsafe.Slice(p, len(cur))))
+		cur = next
+	}
+	str := "x"
+	for k := 0; k < 2; k++ {
+		p := unsafe.StringData(str)
+		next := string(make([]byte, 64))
+		fmt.Println(len(unsafe.String(p, len(str))))
+		str = next
+	}
+
 	// nil and empty.
 	fmt.Println(unsafe.Slice((*int)(nil), 0) == nil, unsafe.String(nil, 0) == "")
 	fmt.Println(unsafe.SliceData([]int(nil)) == nil, unsafe.SliceData([]int{}) != nil)
@@ -84,6 +105,12 @@ func main() {
 // true true
 // [0 0 0 0 0 7 0 0 0 0]
 // 3 [3 4]
+// 30 30
+// [1 2 3]
+// ab
+// longer bytes
+// 1
+// 64
 // true true
 // true true
 // 0 true
