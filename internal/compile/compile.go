@@ -63,6 +63,11 @@ type Compiler struct {
 	methodsFilled map[*vm.Type]bool
 	// byVal caches which captured cells are held by value (capture.go).
 	byVal map[*ssa.Alloc]bool
+	// std holds the guest std's packages (their bodyless functions are
+	// host functions; the program's own need CompileOptions.Host).
+	std map[*types.Package]bool
+	// linknamed holds the program's functions named by a //go:linkname.
+	linknamed map[types.Object]bool
 }
 
 // Compile builds SSA for the loaded program and compiles everything
@@ -117,6 +122,27 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 	if err := visit(lp.Main.Types); err != nil {
 		return nil, err
 	}
+	std := map[*types.Package]bool{}
+	linknamed := map[types.Object]bool{}
+	for _, p := range order {
+		if p.Std {
+			std[p.Types] = true
+			continue
+		}
+		for _, f := range p.Files {
+			for _, cg := range f.Comments {
+				for _, cm := range cg.List {
+					if rest, ok := strings.CutPrefix(cm.Text, "//go:linkname "); ok {
+						if fs := strings.Fields(rest); len(fs) > 0 {
+							if o := p.Types.Scope().Lookup(fs[0]); o != nil {
+								linknamed[o] = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
 	pr := newPruner(order)
 	pr.run()
 	for tp := range seen {
@@ -142,6 +168,8 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 		out:           &vm.Program{},
 		methodsFilled: map[*vm.Type]bool{},
 		byVal:         map[*ssa.Alloc]bool{},
+		std:           std,
+		linknamed:     linknamed,
 	}
 	defer func() {
 		if r := recover(); r != nil {
@@ -238,7 +266,15 @@ func (c *Compiler) fn(f *ssa.Function) *vm.Func {
 				c.errs = append(c.errs, fmt.Sprintf("%s: %v", c.fset.Position(f.Pos()), err))
 			}
 		}
-		if h == nil {
+		if h == nil && f.Pkg != nil && !c.std[f.Pkg.Pkg] {
+			// The program's own: gc would link assembly or another
+			// package's symbol, which spindle has neither of.
+			msg := "missing function body"
+			if f.Object() != nil && c.linknamed[f.Object()] {
+				msg = "//go:linkname is not supported: spindle cannot link " + f.Name() + " to another package's internals"
+			}
+			c.errs = append(c.errs, fmt.Sprintf("%s: %s", c.fset.Position(f.Pos()), msg))
+		} else if h == nil {
 			c.errs = append(c.errs, fmt.Sprintf("BUG: no host implementation for bodyless function %s", name))
 			h = func(*vm.Fiber, []vm.Value, []vm.Value) {
 				panic(vm.Fatal("missing host function " + name))
