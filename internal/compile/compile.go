@@ -143,6 +143,10 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 			}
 		}
 	}
+	// main's init calls every package's init in the spec's order; each
+	// calls its own imports first, which have already run (go/ssa's init
+	// calls a package's imports in the order it lists them).
+	lp.Main.Types.SetImports(initOrder(order, lp.Main))
 	pr := newPruner(order)
 	pr.run()
 	for tp := range seen {
@@ -209,6 +213,39 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 		c.out.Globals[i] = c.typ(g.Type().(*types.Pointer).Elem())
 	}
 	return c.out, nil
+}
+
+// initOrder returns the packages of order (dependencies first) but main
+// in the order the spec initialises them: repeatedly the first, by import
+// path, of those whose imports are all initialised.
+func initOrder(order []*loader.Package, main *loader.Package) []*types.Package {
+	done := map[*types.Package]bool{types.Unsafe: true}
+	var pending []*types.Package
+	for _, p := range order {
+		if p != main {
+			pending = append(pending, p.Types)
+		}
+	}
+	sort.Slice(pending, func(i, j int) bool { return pending[i].Path() < pending[j].Path() })
+	var out []*types.Package
+	for len(pending) > 0 {
+		k := 0
+	find:
+		for i, p := range pending {
+			for _, im := range p.Imports() {
+				if !done[im] {
+					continue find
+				}
+			}
+			k = i
+			break
+		}
+		p := pending[k]
+		done[p] = true
+		out = append(out, p)
+		pending = append(pending[:k], pending[k+1:]...)
+	}
+	return out
 }
 
 // compileError is a panic value carrying an error in the guest program (or

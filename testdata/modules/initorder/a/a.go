@@ -1,0 +1,7 @@
+package a
+
+import "fmt"
+
+func init() { fmt.Println("a init") }
+
+var A = 1

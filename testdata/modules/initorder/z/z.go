@@ -1,0 +1,7 @@
+package z
+
+import "fmt"
+
+func init() { fmt.Println("z init") }
+
+var Z = 1
