@@ -3,6 +3,7 @@ package spindle
 import (
 	"context"
 	"errors"
+	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
@@ -44,8 +45,8 @@ func needsGoList(files []File) bool {
 // compilePackages compiles the package patterns name (Go files, a
 // directory or an import path) in dir with the packages the go command
 // resolves for it.
-func compilePackages(opts CompileOptions, dir string, patterns []string) (*Program, error) {
-	pkgs, err := golist.List(context.Background(), dir, patterns)
+func compilePackages(opts CompileOptions, dir string, patterns []string, env ...string) (*Program, error) {
+	pkgs, err := golist.List(context.Background(), dir, patterns, env)
 	if err != nil {
 		return nil, err
 	}
@@ -61,14 +62,17 @@ func compilePackages(opts CompileOptions, dir string, patterns []string) (*Progr
 		return nil, &CompileError{Errors: problems}
 	}
 	var main *golist.Package
-	for i := len(pkgs) - 1; i >= 0; i-- {
-		if !pkgs[i].Standard {
-			main = pkgs[i]
-			break
+	for _, p := range pkgs {
+		if p.DepOnly {
+			continue
 		}
+		if main != nil {
+			return nil, fmt.Errorf("spindle: pattern %s matches multiple packages (%s, %s): run one", strings.Join(patterns, " "), main.ImportPath, p.ImportPath)
+		}
+		main = p
 	}
-	if main == nil {
-		return nil, errors.New("spindle: no Go package to run")
+	if main == nil || len(main.GoFiles) == 0 {
+		return nil, errors.New("spindle: no Go files to run")
 	}
 	deps := map[string]*loader.Source{}
 	var mainSrc *loader.Source
@@ -77,6 +81,9 @@ func compilePackages(opts CompileOptions, dir string, patterns []string) (*Progr
 			continue
 		}
 		src := &loader.Source{Path: p.ImportPath, ImportMap: p.ImportMap}
+		if p.Module != nil && p.Module.GoVersion != "" {
+			src.GoVersion = "go" + p.Module.GoVersion
+		}
 		for _, f := range p.GoFiles {
 			name := filepath.Join(p.Dir, f)
 			b, err := os.ReadFile(name)
@@ -112,7 +119,9 @@ func compileVersioned(opts CompileOptions, arg string) (*Program, error) {
 	if err := golist.Get(context.Background(), tmp, arg); err != nil {
 		return nil, err
 	}
-	return compilePackages(opts, tmp, []string{pkg})
+	// GOWORK=off: go run pkg@version ignores the workspace, as it does the
+	// current module.
+	return compilePackages(opts, tmp, []string{pkg}, "GOWORK=off")
 }
 
 // relPath returns a function that names a file (or a file:line:col

@@ -95,17 +95,22 @@ func Compile(opts CompileOptions, paths ...string) (*Program, error) {
 			return compilePackages(opts, wd, paths)
 		}
 	}
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			return nil, errors.New("spindle: cannot run *_test.go files (" + p + ")")
+		}
+	}
 	files, err := readPaths(paths)
 	if err != nil {
 		return nil, err
 	}
 	if needsGoList(files) {
-		if st, err := os.Stat(paths[0]); err == nil && st.IsDir() {
-			abs, err := filepath.Abs(paths[0])
-			if err != nil {
-				return nil, err
-			}
-			return compilePackages(opts, abs, []string{"."})
+		// The go command resolves from the current directory's module, as
+		// go run does, with the paths made absolute (a directory path is
+		// a package pattern only as ./dir or absolute).
+		wd, err := os.Getwd()
+		if err != nil {
+			return nil, err
 		}
 		abs := make([]string, len(paths))
 		for i, p := range paths {
@@ -113,7 +118,7 @@ func Compile(opts CompileOptions, paths ...string) (*Program, error) {
 				return nil, err
 			}
 		}
-		return compilePackages(opts, filepath.Dir(abs[0]), abs)
+		return compilePackages(opts, wd, abs)
 	}
 	return CompileSource(opts, files...)
 }

@@ -120,12 +120,10 @@ func run(argv []string) int {
 		}
 		if len(files) == 0 && dir == "" {
 			if st, err := os.Stat(a); err == nil && st.IsDir() || err != nil && isPackagePath(a) {
-				// A directory, or an import path (go run's package): what
-				// follows is the program's (after an optional --).
+				// A directory, or an import path (go run's package):
+				// everything after it is the program's, as in go run.
 				dir = a
-				if i++; i < len(argv) && argv[i] == "--" {
-					i++
-				}
+				i++
 			}
 		}
 		break

@@ -48,7 +48,7 @@ func TestCLI(t *testing.T) {
 		code int
 		out  string
 	}{
-		{"directory with args", []string{"run", dir, "--", "x"}, 0, "from b [x]\n"},
+		{"directory with args", []string{"run", dir, "--"}, 0, "from b [--]\n"},
 		{"files", []string{"run", filepath.Join(dir, "a.go"), filepath.Join(dir, "b.go"), "y"}, 0, "from b [y]\n"},
 		{"exit status", []string{"run", dir, "p", "q"}, 4, "from b [p q]\n"},
 		{"compile error", []string{"run", bad}, 2, ""},

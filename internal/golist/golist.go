@@ -27,6 +27,7 @@ import (
 type Package struct {
 	ImportPath string
 	Name       string
+	DepOnly    bool // listed only as a dependency of the patterns' packages
 	Dir        string
 	Standard   bool
 	GoFiles    []string
@@ -41,9 +42,10 @@ type Package struct {
 
 // Module is the module a package belongs to.
 type Module struct {
-	Path    string
-	Version string
-	Main    bool
+	Path      string
+	Version   string
+	Main      bool
+	GoVersion string // the go directive of its go.mod
 }
 
 // PackageError is a package that could not be loaded.
@@ -57,6 +59,20 @@ type PackageError struct {
 // keep a pure-Go fallback for their assembly behind "purego".
 const Tags = "purego"
 
+// tags returns the build tags for the go command: the user's (-tags in
+// GOFLAGS, which a -tags flag would replace) and Tags.
+func tags() string {
+	t := Tags
+	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
+		if v, ok := strings.CutPrefix(f, "-tags="); ok && v != "" {
+			t = v + "," + t
+		} else if v, ok := strings.CutPrefix(f, "--tags="); ok && v != "" {
+			t = v + "," + t
+		}
+	}
+	return t
+}
+
 // Env returns the environment for the go command: the host's, for
 // linux/amd64 with cgo off.
 func Env() []string {
@@ -66,16 +82,16 @@ func Env() []string {
 // List runs `go list -e -deps -json` on patterns in dir and returns the
 // packages, dependencies before the packages that import them, as the
 // go command orders them.
-func List(ctx context.Context, dir string, patterns []string) ([]*Package, error) {
+func List(ctx context.Context, dir string, patterns []string, env []string) ([]*Package, error) {
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
 		return nil, errors.New("spindle: resolving packages outside spindle's standard library needs the go command (for go.mod, the module cache and the module proxy), and it is not on PATH")
 	}
-	args := append([]string{"list", "-e", "-deps", "-tags=" + Tags,
-		"-json=ImportPath,Name,Dir,Standard,GoFiles,CgoFiles,SFiles,Imports,ImportMap,Module,Error,DepsErrors", "--"}, patterns...)
+	args := append([]string{"list", "-e", "-deps", "-tags=" + tags(),
+		"-json=ImportPath,Name,DepOnly,Dir,Standard,GoFiles,CgoFiles,SFiles,Imports,ImportMap,Module,Error,DepsErrors", "--"}, patterns...)
 	cmd := exec.CommandContext(ctx, goCmd, args...)
 	cmd.Dir = dir
-	cmd.Env = Env()
+	cmd.Env = append(Env(), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

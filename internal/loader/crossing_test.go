@@ -264,7 +264,7 @@ func Go(f func(int) int) { x := 1; fiber.SpawnOn(0, func(y int) int { return f(x
 	if err != nil {
 		t.Fatal(err)
 	}
-	pkg, err := check("p", testStd.Fset, []*ast.File{f}, stdImporter{testStd})
+	pkg, err := check("p", testStd.Fset, []*ast.File{f}, stdImporter{testStd}, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,10 +40,16 @@ func applyEmbeds(fset *token.FileSet, files []*ast.File) error {
 			}
 		}
 		dir := filepath.Dir(fset.Position(f.Package).Filename)
+		top := map[*ast.GenDecl]bool{}
 		for _, d := range f.Decls {
-			gd, ok := d.(*ast.GenDecl)
+			if gd, ok := d.(*ast.GenDecl); ok {
+				top[gd] = true
+			}
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			gd, ok := n.(*ast.GenDecl)
 			if !ok || gd.Tok != token.VAR {
-				continue
+				return true
 			}
 			for _, spec := range gd.Specs {
 				vs := spec.(*ast.ValueSpec)
@@ -56,6 +62,9 @@ func applyEmbeds(fset *token.FileSet, files []*ast.File) error {
 					continue
 				}
 				switch {
+				case !top[gd]:
+					at(pos, "go:embed cannot apply to var inside func")
+					continue
 				case !imported:
 					at(pos, "go:embed only allowed in Go files that import \"embed\"")
 					continue
@@ -72,23 +81,21 @@ func applyEmbeds(fset *token.FileSet, files []*ast.File) error {
 					at(pos, "go:embed of an embed.FS is not supported yet: it needs package io/fs, which spindle's guest standard library does not provide")
 					continue
 				}
-				if len(patterns) != 1 {
-					at(pos, "invalid go:embed: multiple files for type %s", exprString(vs.Type))
-					continue
-				}
-				data, err := embedFile(dir, patterns[0])
+				data, err := embedFile(dir, patterns)
 				if err != nil {
-					at(pos, "pattern %s: %v", patterns[0], err)
+					at(pos, "%v", err)
 					continue
 				}
 				lit := &ast.BasicLit{ValuePos: vs.Names[0].End(), Kind: token.STRING, Value: strconv.Quote(data)}
-				if kind == "string" {
+				if id, ok := vs.Type.(*ast.Ident); ok && id.Name == "string" {
 					vs.Values = []ast.Expr{lit}
 				} else {
+					// []byte("..."), or T("...") of a type defined as one.
 					vs.Values = []ast.Expr{&ast.CallExpr{Fun: vs.Type, Lparen: lit.ValuePos, Args: []ast.Expr{lit}, Rparen: lit.ValuePos}}
 				}
 			}
-		}
+			return true
+		})
 	}
 	if len(errs) > 0 {
 		return errs
@@ -96,7 +103,8 @@ func applyEmbeds(fset *token.FileSet, files []*ast.File) error {
 	return nil
 }
 
-// embedPatterns returns the patterns of the //go:embed lines of doc.
+// embedPatterns returns the patterns of the //go:embed lines of doc (Go
+// or raw quoted, or bare words) and the position of the first pattern.
 func embedPatterns(doc *ast.CommentGroup) (patterns []string, pos token.Pos, ok bool) {
 	if doc == nil {
 		return nil, 0, false
@@ -106,14 +114,35 @@ func embedPatterns(doc *ast.CommentGroup) (patterns []string, pos token.Pos, ok 
 		if !found || rest != "" && rest[0] != ' ' && rest[0] != '\t' {
 			continue
 		}
-		if !ok {
-			pos, ok = c.Pos(), true
-		}
-		for _, field := range strings.Fields(rest) {
+		start := c.Pos() + token.Pos(len("//go:embed"))
+		for {
+			trimmed := strings.TrimLeft(rest, " \t")
+			start += token.Pos(len(rest) - len(trimmed))
+			rest = trimmed
+			if rest == "" {
+				break
+			}
+			if !ok {
+				pos, ok = start, true
+			}
+			field := rest
+			if rest[0] == '"' || rest[0] == '`' {
+				q, err := strconv.QuotedPrefix(rest)
+				if err == nil {
+					field = q
+				}
+			} else if i := strings.IndexAny(rest, " \t"); i >= 0 {
+				field = rest[:i]
+			}
+			rest = rest[len(field):]
+			start += token.Pos(len(field))
 			if uq, err := strconv.Unquote(field); err == nil {
 				field = uq
 			}
 			patterns = append(patterns, field)
+		}
+		if !ok {
+			pos, ok = c.Pos(), true
 		}
 	}
 	return patterns, pos, ok
@@ -124,9 +153,9 @@ func embedPatterns(doc *ast.CommentGroup) (patterns []string, pos token.Pos, ok 
 func embedKind(t ast.Expr) string {
 	switch t := t.(type) {
 	case *ast.Ident:
-		if t.Name == "string" {
-			return "string"
-		}
+		// string, or a type defined as string or []byte (the type
+		// checker rejects any other).
+		return "string"
 	case *ast.ArrayType:
 		if id, ok := t.Elt.(*ast.Ident); ok && t.Len == nil && (id.Name == "byte" || id.Name == "uint8") {
 			return "[]byte"
@@ -139,38 +168,71 @@ func embedKind(t ast.Expr) string {
 	return ""
 }
 
-// embedFile reads the one file pattern names in dir, as Go's rules allow.
-func embedFile(dir, pattern string) (string, error) {
-	pattern = strings.TrimPrefix(pattern, "all:")
-	if !fs.ValidPath(pattern) || pattern == "." || strings.Contains(pattern, "\\") {
-		return "", fmt.Errorf("invalid pattern syntax")
-	}
-	if _, err := path.Match(pattern, ""); err != nil {
-		return "", fmt.Errorf("invalid pattern syntax")
-	}
+// embedFile reads the one file patterns name in dir, as Go's rules allow:
+// each pattern must match, a directory stands for the files below it
+// (but those starting with . or _, unless all:), and all the patterns
+// together must name one file.
+func embedFile(dir string, patterns []string) (string, error) {
 	fsys := os.DirFS(dir)
-	matches, err := fs.Glob(fsys, pattern)
-	if err != nil {
-		return "", err
+	files := map[string]bool{}
+	for _, pat := range patterns {
+		all := strings.HasPrefix(pat, "all:")
+		glob := strings.TrimPrefix(pat, "all:")
+		if !fs.ValidPath(glob) || glob == "." || strings.Contains(glob, "\\") {
+			return "", fmt.Errorf("pattern %s: invalid pattern syntax", pat)
+		}
+		if _, err := path.Match(glob, ""); err != nil {
+			return "", fmt.Errorf("pattern %s: invalid pattern syntax", pat)
+		}
+		matches, err := fs.Glob(fsys, glob)
+		if err != nil {
+			return "", fmt.Errorf("pattern %s: %v", pat, err)
+		}
+		n := len(files)
+		for _, m := range matches {
+			st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(m)))
+			if err != nil {
+				return "", fmt.Errorf("pattern %s: %v", pat, err)
+			}
+			switch {
+			case st.IsDir():
+				err := fs.WalkDir(fsys, m, func(name string, d fs.DirEntry, err error) error {
+					if err != nil {
+						return err
+					}
+					base := path.Base(name)
+					if name != m && !all && (strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_")) {
+						if d.IsDir() {
+							return fs.SkipDir
+						}
+						return nil
+					}
+					if d.Type().IsRegular() {
+						files[name] = true
+					}
+					return nil
+				})
+				if err != nil {
+					return "", fmt.Errorf("pattern %s: %v", pat, err)
+				}
+			case st.Mode().IsRegular():
+				files[m] = true
+			default:
+				return "", fmt.Errorf("pattern %s: cannot embed irregular file %s", pat, m)
+			}
+		}
+		if len(files) == n && len(matches) == 0 {
+			return "", fmt.Errorf("pattern %s: no matching files found", pat)
+		}
 	}
-	if len(matches) == 0 {
-		return "", fmt.Errorf("no matching files found")
+	if len(files) != 1 {
+		return "", fmt.Errorf("invalid go:embed: multiple files for type string or []byte")
 	}
-	if len(matches) > 1 {
-		return "", fmt.Errorf("multiple files for type string or []byte")
+	for name := range files {
+		b, err := fs.ReadFile(fsys, name)
+		return string(b), err
 	}
-	st, err := fs.Stat(fsys, matches[0])
-	if err != nil {
-		return "", err
-	}
-	if st.IsDir() {
-		return "", fmt.Errorf("cannot embed directory %s: string or []byte embeds one file", matches[0])
-	}
-	if !st.Mode().IsRegular() {
-		return "", fmt.Errorf("cannot embed irregular file %s", matches[0])
-	}
-	b, err := fs.ReadFile(fsys, matches[0])
-	return string(b), err
+	return "", nil
 }
 
 func exprString(e ast.Expr) string {

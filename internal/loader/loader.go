@@ -115,7 +115,7 @@ func (s *Std) load(p string) (*Package, error) {
 		return nil, fmt.Errorf("package %s is not in spindle's standard library", p)
 	}
 	s.preload(files)
-	pkg, err := check(p, s.Fset, files, stdImporter{s})
+	pkg, err := check(p, s.Fset, files, stdImporter{s}, GoVersion)
 	if err != nil {
 		return nil, fmt.Errorf("BUG: guest std %s does not type-check: %v", p, err)
 	}
@@ -163,7 +163,10 @@ type ErrorList []string
 
 func (e ErrorList) Error() string { return strings.Join(e, "\n") }
 
-func check(p string, fset *token.FileSet, files []*ast.File, imp types.Importer) (*Package, error) {
+func check(p string, fset *token.FileSet, files []*ast.File, imp types.Importer, goVersion string) (*Package, error) {
+	if goVersion == "" {
+		goVersion = GoVersion
+	}
 	info := &types.Info{
 		Types:        map[ast.Expr]types.TypeAndValue{},
 		Instances:    map[*ast.Ident]types.Instance{},
@@ -177,7 +180,7 @@ func check(p string, fset *token.FileSet, files []*ast.File, imp types.Importer)
 	var errs ErrorList
 	conf := types.Config{
 		Importer:  imp,
-		GoVersion: GoVersion,
+		GoVersion: goVersion,
 		Sizes:     types.SizesFor("gc", "amd64"),
 		Error: func(err error) {
 			var te types.Error
@@ -216,6 +219,10 @@ type Source struct {
 	// ImportMap maps an import path as written to the package's path
 	// where they differ (vendor/).
 	ImportMap map[string]string
+	// GoVersion is the language version of the package's module ("go1.21";
+	// "" is GoVersion), which decides loop variable semantics and which
+	// features type-check.
+	GoVersion string
 }
 
 // LoadMain parses and checks the files of one main package that imports
@@ -320,12 +327,23 @@ func (im *modImporter) checkPackage(path string, src *Source, files []*ast.File)
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	pkg, err := check(path, s.Fset, files, pkgImporter{im, src})
+	pkg, err := check(path, s.Fset, files, pkgImporter{im, src}, src.GoVersion)
 	if err != nil {
-		if len(im.failed) > 0 {
-			return nil, im.failed
+		// The package's own errors, with its dependencies' in place of
+		// go/types' "could not import" lines, each once.
+		var out ErrorList
+		seen := map[string]bool{}
+		var own ErrorList
+		if !errors.As(err, &own) {
+			own = ErrorList{err.Error()}
 		}
-		return nil, err
+		for _, e := range append(own, im.failed...) {
+			if !seen[e] && !strings.Contains(e, ": could not import ") {
+				seen[e] = true
+				out = append(out, e)
+			}
+		}
+		return nil, out
 	}
 	if errs := checkCrossing(s.Fset, pkg); len(errs) > 0 {
 		return nil, errs
