@@ -167,7 +167,14 @@ func (p *pruner) markType(tn *types.TypeName) {
 
 // files returns lp's files without the declarations of dropped functions
 // (shallow copies: the cached syntax is shared by every compilation).
+//
+// The program's own packages keep their files as they are: go/ssa finds a
+// file's Go version (loop variable semantics) by its *ast.File in
+// Info.FileVersions, which a copy is not in.
 func (p *pruner) files(lp *loader.Package) []*ast.File {
+	if !lp.Std {
+		return lp.Files
+	}
 	out := make([]*ast.File, len(lp.Files))
 	for i, f := range lp.Files {
 		var decls []ast.Decl
