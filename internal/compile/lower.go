@@ -611,7 +611,9 @@ func (fc *funcCompiler) convert(dst, x int32, from, to types.Type, constant bool
 		case ti&types.IsString != 0:
 			fc.emit(vm.OpMove, dst, x, 0)
 		case fi&types.IsInteger != 0 && ti&types.IsInteger != 0:
-			fc.emit(vm.OpMove, dst, x, 0)
+			if dst != x {
+				fc.emit(vm.OpMove, dst, x, 0)
+			}
 			fc.narrow(dst, to)
 		case fi&types.IsInteger != 0 && ti&types.IsFloat != 0:
 			if fi&types.IsUnsigned != 0 {

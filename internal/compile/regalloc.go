@@ -159,6 +159,37 @@ func (fc *funcCompiler) layout() {
 			fc.constReg(t.Zero(), fmt.Sprintf("zero|%p|%d", t, i))
 		}
 	}
+	// A conversion that is only a move, read by the next instruction
+	// alone, reads its operand's register: the move disappears (x :=
+	// uint64(b[i]) in a byte loop). Nothing runs in between that could
+	// reuse the operand's register.
+	for _, b := range f.Blocks {
+		for k, ins := range b.Instrs {
+			if c, ok := ins.(*ssa.Convert); ok && k+1 < len(b.Instrs) && isMoveConvert(c) {
+				refs := c.Referrers()
+				if _, phi := b.Instrs[k+1].(*ssa.Phi); !phi && refs != nil && len(*refs) == 1 && (*refs)[0] == b.Instrs[k+1] {
+					if r, ok := fc.regs[c.X]; ok {
+						fc.regs[c] = r
+					}
+				}
+			}
+		}
+	}
+}
+
+// isMoveConvert reports whether conversion c copies its operand's Value
+// as it is: an integer converted to a 64-bit integer type (Value.N is
+// kept sign- or zero-extended, which is the result's bits).
+func isMoveConvert(c *ssa.Convert) bool {
+	from, to := basicOf(c.X.Type()), basicOf(c.Type())
+	if from == nil || to == nil || from.Info()&types.IsInteger == 0 {
+		return false
+	}
+	switch to.Kind() {
+	case types.Int, types.Int64, types.Uint, types.Uint64:
+		return true
+	}
+	return false
 }
 
 // constKey identifies a constant's value within its type (see constReg).
