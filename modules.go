@@ -126,7 +126,7 @@ func compileVersioned(opts CompileOptions, arg string) (*Program, error) {
 
 // relPath returns a function that names a file (or a file:line:col
 // position), absolute or relative to base, relative to the current
-// directory when it is below it, as the go command does in its errors.
+// directory where that is shorter, as the go command does in its errors.
 func relPath(base string) func(string) string {
 	wd, err := os.Getwd()
 	return func(name string) string {
@@ -140,7 +140,8 @@ func relPath(base string) func(string) string {
 		if err != nil {
 			return file + pos
 		}
-		if r, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(r, "..") {
+		// The shorter of the two, as the go command's base.ShortPath.
+		if r, err := filepath.Rel(wd, file); err == nil && len(r) < len(file) {
 			return r + pos
 		}
 		return file + pos
