@@ -128,13 +128,22 @@ func typeName(t types.Type) string {
 	return b.String()
 }
 
-func writeType(b *strings.Builder, t types.Type) {
+func writeType(b *strings.Builder, t types.Type) { writeTypeIn(b, t, false) }
+
+// writeTypeIn is writeType; args reports that t is inside a generic
+// type's arguments, where gc names packages by import path
+// (gen.List[example.com/m/util.T]).
+func writeTypeIn(b *strings.Builder, t types.Type, args bool) {
 	t = types.Unalias(t)
 	switch t := t.(type) {
 	case *types.Named:
 		obj := t.Obj()
 		if obj.Pkg() != nil {
-			b.WriteString(obj.Pkg().Name())
+			if args {
+				b.WriteString(obj.Pkg().Path())
+			} else {
+				b.WriteString(obj.Pkg().Name())
+			}
 			b.WriteByte('.')
 		}
 		b.WriteString(obj.Name())
@@ -144,7 +153,7 @@ func writeType(b *strings.Builder, t types.Type) {
 				if i > 0 {
 					b.WriteByte(',')
 				}
-				writeType(b, ta.At(i))
+				writeTypeIn(b, ta.At(i), true)
 			}
 			b.WriteByte(']')
 		}
@@ -160,18 +169,18 @@ func writeType(b *strings.Builder, t types.Type) {
 		}
 	case *types.Pointer:
 		b.WriteByte('*')
-		writeType(b, t.Elem())
+		writeTypeIn(b, t.Elem(), args)
 	case *types.Slice:
 		b.WriteString("[]")
-		writeType(b, t.Elem())
+		writeTypeIn(b, t.Elem(), args)
 	case *types.Array:
 		b.WriteString("[" + strconv.FormatInt(t.Len(), 10) + "]")
-		writeType(b, t.Elem())
+		writeTypeIn(b, t.Elem(), args)
 	case *types.Map:
 		b.WriteString("map[")
-		writeType(b, t.Key())
+		writeTypeIn(b, t.Key(), args)
 		b.WriteByte(']')
-		writeType(b, t.Elem())
+		writeTypeIn(b, t.Elem(), args)
 	case *types.Chan:
 		switch t.Dir() {
 		case types.SendOnly:
@@ -181,7 +190,7 @@ func writeType(b *strings.Builder, t types.Type) {
 		default:
 			b.WriteString("chan ")
 		}
-		writeType(b, t.Elem())
+		writeTypeIn(b, t.Elem(), args)
 	case *types.Signature:
 		b.WriteString("func")
 		writeSig(b, t)
@@ -215,7 +224,7 @@ func writeType(b *strings.Builder, t types.Type) {
 			if !f.Embedded() {
 				b.WriteString(f.Name() + " ")
 			}
-			writeType(b, f.Type())
+			writeTypeIn(b, f.Type(), args)
 			if tag := t.Tag(i); tag != "" {
 				b.WriteString(" " + strconv.Quote(tag))
 			}
