@@ -26,6 +26,7 @@ func main() {
 	st.Push("b")
 	v, _ := st.Pop()
 	fmt.Println(v, st.Len(), started)
+	fmt.Printf("%T %T\n", st, util.NewStack[shapes.Rect]())
 	area := shapes.Rect.Area
 	fmt.Println(area(shapes.Rect{W: 4, H: 5}), util.Log())
 }
