@@ -52,6 +52,7 @@ func guestStd() *loader.Std {
 			panic("BUG: embedded std: " + err.Error())
 		}
 		stdLib = loader.NewStd(sub)
+		stdLib.GoRoot = golist.GoRoot
 	})
 	return stdLib
 }

@@ -66,6 +66,8 @@ type Compiler struct {
 	// std holds the guest std's packages (their bodyless functions are
 	// host functions; the program's own need CompileOptions.Host).
 	std map[*types.Package]bool
+	// goSource holds the std packages compiled from Go's own sources.
+	goSource map[*types.Package]bool
 	// linknamed holds the program's functions named by a //go:linkname.
 	linknamed map[types.Object]bool
 }
@@ -123,8 +125,12 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 		return nil, err
 	}
 	std := map[*types.Package]bool{}
+	goSource := map[*types.Package]bool{}
 	linknamed := map[types.Object]bool{}
 	for _, p := range order {
+		if p.GoSource {
+			goSource[p.Types] = true
+		}
 		if p.Std {
 			std[p.Types] = true
 			continue
@@ -173,6 +179,7 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 		methodsFilled: map[*vm.Type]bool{},
 		byVal:         map[*ssa.Alloc]bool{},
 		std:           std,
+		goSource:      goSource,
 		linknamed:     linknamed,
 	}
 	defer func() {
@@ -311,6 +318,8 @@ func (c *Compiler) fn(f *ssa.Function) *vm.Func {
 				msg = "//go:linkname is not supported: spindle cannot link " + f.Name() + " to another package's internals"
 			}
 			c.errs = append(c.errs, fmt.Sprintf("%s: %s", c.fset.Position(f.Pos()), msg))
+		} else if h == nil && f.Pkg != nil && c.goSource[f.Pkg.Pkg] {
+			c.errs = append(c.errs, fmt.Sprintf("%s: package %s (Go's own source) needs %s, which has no Go body (assembly or a runtime link), and spindle cannot run it", c.fset.Position(f.Pos()), f.Pkg.Pkg.Path(), name))
 		} else if h == nil {
 			c.errs = append(c.errs, fmt.Sprintf("BUG: no host implementation for bodyless function %s", name))
 			h = func(*vm.Fiber, []vm.Value, []vm.Value) {

@@ -21,6 +21,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // Package is one package of go list's answer (the fields spindle uses).
@@ -136,6 +137,22 @@ func Get(ctx context.Context, dir, arg string) error {
 	}
 	return nil
 }
+
+var goRoot = sync.OnceValue(func() string {
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		return ""
+	}
+	out, err := exec.Command(goCmd, "env", "GOROOT").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+})
+
+// GoRoot returns the go command's GOROOT (asked once per process), or ""
+// when there is no go command: where Go's own std sources are.
+func GoRoot() string { return goRoot() }
 
 // Problems returns what keeps the non-std packages of pkgs from being
 // compiled by spindle, one "file:line:col: message" (or plain message)

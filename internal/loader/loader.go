@@ -33,14 +33,21 @@ type Package struct {
 	Types *types.Package
 	Files []*ast.File
 	Info  *types.Info
-	Std   bool
+	Std   bool // a package of the guest std (spindle's own or Go's)
+	// GoSource: the package is Go's own, compiled from the toolchain's
+	// sources (its body-less functions are assembly spindle cannot run).
+	GoSource bool
 }
 
 // Std serves the guest standard library from a file system laid out as
-// <importpath>/*.go.
+// <importpath>/*.go, and the packages it does not have from Go's own
+// sources (goroot.go).
 type Std struct {
 	FS   fs.FS
 	Fset *token.FileSet
+	// GoRoot returns the toolchain's GOROOT, "" when there is none; nil
+	// serves the embedded packages only.
+	GoRoot func() string
 
 	mu   sync.Mutex
 	pkgs map[string]*stdEntry
@@ -57,8 +64,14 @@ func NewStd(fsys fs.FS) *Std {
 	return &Std{FS: fsys, Fset: token.NewFileSet(), pkgs: map[string]*stdEntry{}}
 }
 
-// Has reports whether the std provides the package path.
+// Has reports whether the std provides the package path: spindle's own,
+// or Go's from the toolchain's sources.
 func (s *Std) Has(p string) bool {
+	return s.hasEmbedded(p) || s.goRootDir(p) != ""
+}
+
+// hasEmbedded reports whether spindle's own std has package p.
+func (s *Std) hasEmbedded(p string) bool {
 	ents, err := fs.ReadDir(s.FS, p)
 	if err != nil {
 		return false
@@ -89,6 +102,11 @@ func (s *Std) Load(p string) (*Package, error) {
 }
 
 func (s *Std) load(p string) (*Package, error) {
+	if !s.hasEmbedded(p) {
+		if dir := s.goRootDir(p); dir != "" {
+			return s.loadGoRoot(p, dir)
+		}
+	}
 	ents, err := fs.ReadDir(s.FS, p)
 	if err != nil {
 		return nil, fmt.Errorf("package %s is not in spindle's standard library", p)
@@ -318,9 +336,13 @@ func (im *modImporter) checkPackage(path string, src *Source, files []*ast.File)
 			if p == "unsafe" || p == "C" || im.deps[p] != nil {
 				continue
 			}
+			pos := s.Fset.Position(spec.Path.Pos())
 			if !s.Has(p) {
-				pos := s.Fset.Position(spec.Path.Pos())
 				errs = append(errs, fmt.Sprintf("%s:%d:%d: package %s is not provided by spindle's guest standard library", pos.Filename, pos.Line, pos.Column, p))
+			} else if _, err := s.Load(p); err != nil {
+				if ge, ok := err.(*goSourceError); ok {
+					errs = append(errs, fmt.Sprintf("%s:%d:%d: %v", pos.Filename, pos.Line, pos.Column, ge))
+				}
 			}
 		}
 	}
@@ -338,7 +360,7 @@ func (im *modImporter) checkPackage(path string, src *Source, files []*ast.File)
 			own = ErrorList{err.Error()}
 		}
 		for _, e := range append(own, im.failed...) {
-			if !seen[e] && !strings.Contains(e, ": could not import ") {
+			if !seen[e] && (len(im.failed) == 0 || !strings.Contains(e, ": could not import ")) {
 				seen[e] = true
 				out = append(out, e)
 			}

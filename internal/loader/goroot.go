@@ -1,0 +1,124 @@
+package loader
+
+// Go's own standard library packages.
+//
+// A std package that spindle's embedded std does not have is compiled
+// from Go's own sources in the toolchain's GOROOT (never copied into
+// spindle), with the files go build would select for linux/amd64 without
+// cgo and with the purego tag. Its imports resolve the same way: to
+// spindle's package where it has one (spindle's replaces Go's where the
+// runtime shows through), else to Go's. A package that needs assembly,
+// cgo or the runtime's internals fails with a compile error that names
+// it and the reason.
+
+import (
+	"fmt"
+	"go/build"
+	"go/parser"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// goSourceError is a std package spindle does not have whose Go source
+// does not compile under spindle, with the first cause found (in it or
+// in a package it imports).
+type goSourceError struct {
+	pkg, cause string
+}
+
+func (e *goSourceError) Error() string {
+	return fmt.Sprintf("package %s is not provided by spindle's guest standard library, and Go's own source of it does not compile under spindle (%s)", e.pkg, e.cause)
+}
+
+// firstLine returns err's first line.
+func firstLine(err error) string {
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return s
+}
+
+// goRootContext selects files as go build does for spindle's target.
+var goRootContext = func() build.Context {
+	c := build.Default
+	c.GOOS, c.GOARCH, c.CgoEnabled = "linux", "amd64", false
+	// Go's own pure-Go fallbacks: purego (crypto and others),
+	// math_big_pure_go.
+	c.BuildTags = []string{"purego", "math_big_pure_go"}
+	c.GOPATH = ""
+	return c
+}()
+
+// runtimeBound are Go's std packages that work on gc's runtime internals
+// (type descriptors, the scheduler, memory layout): spindle must provide
+// its own, so Go's sources of them are never compiled.
+var runtimeBound = map[string]bool{
+	"reflect": true, "internal/reflectlite": true, "internal/abi": true,
+	"unique": true, "weak": true, "iter": true, "sync": true, "sync/atomic": true,
+	"os": true, "syscall": true, "time": true, "unsafe": true, "plugin": true,
+}
+
+// goRootDir returns the directory of Go's std package p, or "".
+func (s *Std) goRootDir(p string) string {
+	if s.GoRoot == nil || p == "" || p == "C" || strings.Contains(strings.SplitN(p, "/", 2)[0], ".") {
+		return ""
+	}
+	if runtimeBound[p] || p == "runtime" || strings.HasPrefix(p, "runtime/") || strings.HasPrefix(p, "internal/runtime/") {
+		return ""
+	}
+	root := s.GoRoot()
+	if root == "" {
+		return ""
+	}
+	dir := filepath.Join(root, "src", filepath.FromSlash(p))
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		return ""
+	}
+	return dir
+}
+
+// loadGoRoot parses and checks Go's own package p from dir.
+func (s *Std) loadGoRoot(p, dir string) (*Package, error) {
+	bp, err := goRootContext.ImportDir(dir, 0)
+	if err != nil {
+		return nil, fmt.Errorf("package %s (Go's own source): %v", p, err)
+	}
+	if len(bp.CgoFiles) > 0 {
+		return nil, fmt.Errorf("package %s (Go's own source) needs cgo (%s), which spindle cannot run", p, bp.CgoFiles[0])
+	}
+	var files []string
+	var srcs [][]byte
+	for _, name := range bp.GoFiles {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, "$GOROOT/src/"+p+"/"+name)
+		srcs = append(srcs, b)
+	}
+	parsed, err := s.parse(&Source{Path: p, Names: files, Srcs: srcs}, parser.ParseComments)
+	if err != nil {
+		return nil, &goSourceError{pkg: p, cause: firstLine(err)}
+	}
+	s.preload(parsed)
+	// An import that does not compile is this package's cause too.
+	for _, f := range parsed {
+		for _, im := range f.Imports {
+			ip := strings.Trim(im.Path.Value, `"`)
+			if ip == "unsafe" || ip == "C" {
+				continue
+			}
+			if _, err := s.Load(ip); err != nil {
+				if ge, ok := err.(*goSourceError); ok {
+					return nil, &goSourceError{pkg: p, cause: ge.cause}
+				}
+				return nil, &goSourceError{pkg: p, cause: firstLine(err)}
+			}
+		}
+	}
+	pkg, err := check(p, s.Fset, parsed, stdImporter{s}, GoVersion)
+	if err != nil {
+		return nil, &goSourceError{pkg: p, cause: firstLine(err)}
+	}
+	pkg.Std, pkg.GoSource = true, true
+	return pkg, nil
+}
