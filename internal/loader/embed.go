@@ -1,16 +1,17 @@
 package loader
 
-// //go:embed for string and []byte variables.
+// //go:embed.
 //
-// A package-level variable of type string or []byte with a //go:embed
-// directive gets the file's content as its initializer: the loader
-// rewrites the declaration before type checking (`var s string` becomes
-// `var s string = "<content>"`, a []byte `[]byte("<content>")`), so the
-// variable is set when the package initialises, before any init function,
-// as in gc. Patterns follow Go's rules: relative to the package
-// directory, path.Match syntax, one file for a string or []byte.
-// embed.FS needs io/fs, which the guest std does not have yet: it is a
-// compile error naming the reason.
+// A package-level variable with a //go:embed directive gets the files'
+// content as its initializer: the loader rewrites the declaration before
+// type checking, so the variable is set when the package initialises,
+// before any init function, as in gc. A string or []byte (or a type
+// defined as one) becomes `var s T = T("<content>")`; an embed.FS
+// becomes a call of a constructor spindle adds to Go's own embed package
+// (embedFSSource), with the files and their parent directories in the
+// order gc's compiler writes them. Patterns follow Go's rules: relative
+// to the package directory, path.Match syntax, directories standing for
+// the files below them (but . and _ files, unless all:).
 
 import (
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -77,15 +79,25 @@ func applyEmbeds(fset *token.FileSet, files []*ast.File) error {
 					at(vs.Type.Pos(), "go:embed cannot apply to var of type %s", exprString(vs.Type))
 					continue
 				}
-				if kind == "FS" {
-					at(pos, "go:embed of an embed.FS is not supported yet: it needs package io/fs, which spindle's guest standard library does not provide")
-					continue
-				}
-				data, err := embedFile(dir, patterns)
+				files, err := embedFiles(dir, patterns)
 				if err != nil {
 					at(pos, "%v", err)
 					continue
 				}
+				if kind == "FS" {
+					vs.Values = []ast.Expr{embedFSCall(vs.Type.(*ast.SelectorExpr), dir, files, vs.Names[0].End())}
+					continue
+				}
+				if len(files) != 1 {
+					at(pos, "invalid go:embed: multiple files for type %s", exprString(vs.Type))
+					continue
+				}
+				b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(files[0])))
+				if err != nil {
+					at(pos, "%v", err)
+					continue
+				}
+				data := string(b)
 				lit := &ast.BasicLit{ValuePos: vs.Names[0].End(), Kind: token.STRING, Value: strconv.Quote(data)}
 				if id, ok := vs.Type.(*ast.Ident); ok && id.Name == "string" {
 					vs.Values = []ast.Expr{lit}
@@ -168,31 +180,30 @@ func embedKind(t ast.Expr) string {
 	return ""
 }
 
-// embedFile reads the one file patterns name in dir, as Go's rules allow:
-// each pattern must match, a directory stands for the files below it
-// (but those starting with . or _, unless all:), and all the patterns
-// together must name one file.
-func embedFile(dir string, patterns []string) (string, error) {
+// embedFiles returns the files patterns name in dir, as Go's rules allow:
+// each pattern must match, and a directory stands for the files below it
+// (but those starting with . or _, unless all:).
+func embedFiles(dir string, patterns []string) ([]string, error) {
 	fsys := os.DirFS(dir)
 	files := map[string]bool{}
 	for _, pat := range patterns {
 		all := strings.HasPrefix(pat, "all:")
 		glob := strings.TrimPrefix(pat, "all:")
 		if !fs.ValidPath(glob) || glob == "." || strings.Contains(glob, "\\") {
-			return "", fmt.Errorf("pattern %s: invalid pattern syntax", pat)
+			return nil, fmt.Errorf("pattern %s: invalid pattern syntax", pat)
 		}
 		if _, err := path.Match(glob, ""); err != nil {
-			return "", fmt.Errorf("pattern %s: invalid pattern syntax", pat)
+			return nil, fmt.Errorf("pattern %s: invalid pattern syntax", pat)
 		}
 		matches, err := fs.Glob(fsys, glob)
 		if err != nil {
-			return "", fmt.Errorf("pattern %s: %v", pat, err)
+			return nil, fmt.Errorf("pattern %s: %v", pat, err)
 		}
 		n := len(files)
 		for _, m := range matches {
 			st, err := os.Lstat(filepath.Join(dir, filepath.FromSlash(m)))
 			if err != nil {
-				return "", fmt.Errorf("pattern %s: %v", pat, err)
+				return nil, fmt.Errorf("pattern %s: %v", pat, err)
 			}
 			switch {
 			case st.IsDir():
@@ -213,27 +224,89 @@ func embedFile(dir string, patterns []string) (string, error) {
 					return nil
 				})
 				if err != nil {
-					return "", fmt.Errorf("pattern %s: %v", pat, err)
+					return nil, fmt.Errorf("pattern %s: %v", pat, err)
 				}
 			case st.Mode().IsRegular():
 				files[m] = true
 			default:
-				return "", fmt.Errorf("pattern %s: cannot embed irregular file %s", pat, m)
+				return nil, fmt.Errorf("pattern %s: cannot embed irregular file %s", pat, m)
 			}
 		}
 		if len(files) == n && len(matches) == 0 {
-			return "", fmt.Errorf("pattern %s: no matching files found", pat)
+			return nil, fmt.Errorf("pattern %s: no matching files found", pat)
 		}
 	}
-	if len(files) != 1 {
-		return "", fmt.Errorf("invalid go:embed: multiple files for type string or []byte")
-	}
+	out := make([]string, 0, len(files))
 	for name := range files {
-		b, err := fs.ReadFile(fsys, name)
-		return string(b), err
+		out = append(out, name)
 	}
-	return "", nil
+	sort.Strings(out)
+	return out, nil
 }
+
+// embedFSCall returns the initializer of an embed.FS variable of type
+// typ (pkg.FS) holding files: pkg.SpindleFS(names, datas), names sorted
+// as gc sorts them, directories (with a trailing slash) included.
+func embedFSCall(typ *ast.SelectorExpr, dir string, files []string, pos token.Pos) ast.Expr {
+	entries := map[string]string{}
+	for _, f := range files {
+		b, _ := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
+		entries[f] = string(b)
+		for d := path.Dir(f); d != "."; d = path.Dir(d) {
+			entries[d+"/"] = ""
+		}
+	}
+	names := make([]string, 0, len(entries))
+	for n := range entries {
+		names = append(names, n)
+	}
+	split := func(name string) (string, string) {
+		name = strings.TrimSuffix(name, "/")
+		if i := strings.LastIndexByte(name, '/'); i >= 0 {
+			return name[:i], name[i+1:]
+		}
+		return ".", name
+	}
+	sort.Slice(names, func(i, j int) bool {
+		di, ei := split(names[i])
+		dj, ej := split(names[j])
+		if di != dj {
+			return di < dj
+		}
+		return ei < ej
+	})
+	list := func(vals []string) ast.Expr {
+		var elts []ast.Expr
+		for _, v := range vals {
+			elts = append(elts, &ast.BasicLit{ValuePos: pos, Kind: token.STRING, Value: strconv.Quote(v)})
+		}
+		return &ast.CompositeLit{Type: &ast.ArrayType{Lbrack: pos, Elt: ast.NewIdent("string")}, Lbrace: pos, Elts: elts, Rbrace: pos}
+	}
+	datas := make([]string, len(names))
+	for i, n := range names {
+		datas[i] = entries[n]
+	}
+	pkg := typ.X.(*ast.Ident).Name
+	fn := &ast.SelectorExpr{X: &ast.Ident{NamePos: pos, Name: pkg}, Sel: &ast.Ident{NamePos: pos, Name: "SpindleFS"}}
+	return &ast.CallExpr{Fun: fn, Lparen: pos, Args: []ast.Expr{list(names), list(datas)}, Rparen: pos}
+}
+
+// embedFSSource is the file spindle adds to Go's embed package: the
+// constructor the loader's rewrite of an embed.FS variable calls (gc's
+// compiler fills the unexported field instead).
+const embedFSSource = `package embed
+
+// SpindleFS returns an FS of the named files (directories end in a slash),
+// sorted as gc's compiler writes them. spindle's loader calls it for a
+// //go:embed variable; it is not part of Go's API.
+func SpindleFS(names, datas []string) FS {
+	files := make([]file, len(names))
+	for i := range names {
+		files[i] = file{name: names[i], data: datas[i]}
+	}
+	return FS{files: &files}
+}
+`
 
 func exprString(e ast.Expr) string {
 	switch e := e.(type) {

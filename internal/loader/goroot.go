@@ -95,6 +95,13 @@ func (s *Std) loadGoRoot(p, dir string) (*Package, error) {
 		files = append(files, "$GOROOT/src/"+p+"/"+name)
 		srcs = append(srcs, b)
 	}
+	if p == "embed" {
+		// gc's compiler fills an embed.FS; spindle's loader calls this
+		// constructor instead (embed.go), added to Go's package as a file
+		// of its own.
+		files = append(files, "$spindle/embed/spindle_fs.go")
+		srcs = append(srcs, []byte(embedFSSource))
+	}
 	parsed, err := s.parse(&Source{Path: p, Names: files, Srcs: srcs}, parser.ParseComments)
 	if err != nil {
 		return nil, &goSourceError{pkg: p, cause: firstLine(err)}
