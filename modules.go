@@ -34,7 +34,12 @@ func needsGoList(files []File) bool {
 		}
 		for _, im := range af.Imports {
 			p := strings.Trim(im.Path.Value, `"`)
-			if p != "unsafe" && p != "C" && !guestStd().Has(p) {
+			if p == "unsafe" || p == "C" || guestStd().Has(p) {
+				continue
+			}
+			// Without a go command, a std-looking path (no dot in its
+			// first element) is the loader's to report as not provided.
+			if strings.Contains(strings.SplitN(p, "/", 2)[0], ".") || golist.GoRoot() != "" {
 				return true
 			}
 		}
