@@ -27,18 +27,22 @@ import (
 )
 
 // applyEmbeds rewrites the //go:embed variables of files, whose names
-// locate the package directory on disk.
-func applyEmbeds(fset *token.FileSet, files []*ast.File) error {
+// locate the package directory on disk; haveFS reports whether Go's own
+// embed package (with FS) is available (asked only for an FS).
+func applyEmbeds(fset *token.FileSet, files []*ast.File, haveFS func() bool) error {
 	var errs ErrorList
 	at := func(pos token.Pos, format string, args ...any) {
 		p := fset.Position(pos)
 		errs = append(errs, fmt.Sprintf("%s:%d:%d: %s", p.Filename, p.Line, p.Column, fmt.Sprintf(format, args...)))
 	}
 	for _, f := range files {
-		imported := false
+		imported, embedName := false, "embed"
 		for _, im := range f.Imports {
 			if strings.Trim(im.Path.Value, `"`) == "embed" {
 				imported = true
+				if im.Name != nil {
+					embedName = im.Name.Name
+				}
 			}
 		}
 		dir := filepath.Dir(fset.Position(f.Package).Filename)
@@ -52,6 +56,11 @@ func applyEmbeds(fset *token.FileSet, files []*ast.File) error {
 			gd, ok := n.(*ast.GenDecl)
 			if !ok || gd.Tok != token.VAR {
 				return true
+			}
+			if gd.Lparen.IsValid() {
+				if _, pos, ok := embedPatterns(gd.Doc); ok {
+					at(pos, "misplaced go:embed directive")
+				}
 			}
 			for _, spec := range gd.Specs {
 				vs := spec.(*ast.ValueSpec)
@@ -74,7 +83,7 @@ func applyEmbeds(fset *token.FileSet, files []*ast.File) error {
 					at(pos, "go:embed cannot apply to var with initializer")
 					continue
 				}
-				kind := embedKind(vs.Type)
+				kind := embedKind(vs.Type, embedName)
 				if kind == "" {
 					at(vs.Type.Pos(), "go:embed cannot apply to var of type %s", exprString(vs.Type))
 					continue
@@ -82,6 +91,10 @@ func applyEmbeds(fset *token.FileSet, files []*ast.File) error {
 				files, err := embedFiles(dir, patterns)
 				if err != nil {
 					at(pos, "%v", err)
+					continue
+				}
+				if kind == "FS" && !haveFS() {
+					at(pos, "go:embed of an embed.FS needs Go's own embed package, which spindle compiles from the toolchain's source, and there is no go command to find it")
 					continue
 				}
 				if kind == "FS" {
@@ -162,7 +175,7 @@ func embedPatterns(doc *ast.CommentGroup) (patterns []string, pos token.Pos, ok 
 
 // embedKind classifies the type of an embedding variable as written:
 // "string", "[]byte" or "FS" (embed.FS); "" for anything else.
-func embedKind(t ast.Expr) string {
+func embedKind(t ast.Expr, embedName string) string {
 	switch t := t.(type) {
 	case *ast.Ident:
 		// string, or a type defined as string or []byte (the type
@@ -173,12 +186,15 @@ func embedKind(t ast.Expr) string {
 			return "[]byte"
 		}
 	case *ast.SelectorExpr:
-		if t.Sel.Name == "FS" {
+		if x, ok := t.X.(*ast.Ident); ok && x.Name == embedName && t.Sel.Name == "FS" {
 			return "FS"
 		}
 	}
 	return ""
 }
+
+// vcsDir names the version control directories embedding never enters.
+var vcsDir = map[string]bool{".bzr": true, ".hg": true, ".git": true, ".svn": true}
 
 // embedFiles returns the files patterns name in dir, as Go's rules allow:
 // each pattern must match, and a directory stands for the files below it
@@ -195,6 +211,11 @@ func embedFiles(dir string, patterns []string) ([]string, error) {
 		if _, err := path.Match(glob, ""); err != nil {
 			return nil, fmt.Errorf("pattern %s: invalid pattern syntax", pat)
 		}
+		for _, elem := range strings.Split(glob, "/") {
+			if vcsDir[elem] {
+				return nil, fmt.Errorf("pattern %s: invalid name %s", pat, elem)
+			}
+		}
 		matches, err := fs.Glob(fsys, glob)
 		if err != nil {
 			return nil, fmt.Errorf("pattern %s: %v", pat, err)
@@ -207,11 +228,22 @@ func embedFiles(dir string, patterns []string) ([]string, error) {
 			}
 			switch {
 			case st.IsDir():
+				before := len(files)
 				err := fs.WalkDir(fsys, m, func(name string, d fs.DirEntry, err error) error {
 					if err != nil {
 						return err
 					}
 					base := path.Base(name)
+					if name != m && d.IsDir() {
+						// Never version control directories, nor another
+						// module's tree, as the go command.
+						if vcsDir[base] {
+							return fs.SkipDir
+						}
+						if _, err := fs.Stat(fsys, path.Join(name, "go.mod")); err == nil {
+							return fs.SkipDir
+						}
+					}
 					if name != m && !all && (strings.HasPrefix(base, ".") || strings.HasPrefix(base, "_")) {
 						if d.IsDir() {
 							return fs.SkipDir
@@ -225,6 +257,9 @@ func embedFiles(dir string, patterns []string) ([]string, error) {
 				})
 				if err != nil {
 					return nil, fmt.Errorf("pattern %s: %v", pat, err)
+				}
+				if len(files) == before {
+					return nil, fmt.Errorf("pattern %s: cannot embed directory %s: contains no embeddable files", pat, m)
 				}
 			case st.Mode().IsRegular():
 				files[m] = true

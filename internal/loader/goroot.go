@@ -62,7 +62,8 @@ func (s *Std) goRootDir(p string) string {
 	if s.GoRoot == nil || p == "" || p == "C" || strings.Contains(strings.SplitN(p, "/", 2)[0], ".") {
 		return ""
 	}
-	if runtimeBound[p] || p == "runtime" || strings.HasPrefix(p, "runtime/") || strings.HasPrefix(p, "internal/runtime/") {
+	if runtimeBound[p] || p == "runtime" || strings.HasPrefix(p, "runtime/") || strings.HasPrefix(p, "internal/runtime/") ||
+		strings.HasPrefix(p, "internal/syscall/") || p == "internal/poll" {
 		return ""
 	}
 	root := s.GoRoot()

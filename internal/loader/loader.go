@@ -102,7 +102,9 @@ func (s *Std) Load(p string) (*Package, error) {
 }
 
 func (s *Std) load(p string) (*Package, error) {
-	if !s.hasEmbedded(p) {
+	if !s.hasEmbedded(p) || p == "embed" {
+		// Go's own embed when there is a toolchain (it has FS); the
+		// embedded stub serves string and []byte embeds without one.
 		if dir := s.goRootDir(p); dir != "" {
 			return s.loadGoRoot(p, dir)
 		}
@@ -303,7 +305,7 @@ func (s *Std) parse(src *Source, mode parser.Mode) ([]*ast.File, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	if err := applyEmbeds(s.Fset, files); err != nil {
+	if err := applyEmbeds(s.Fset, files, func() bool { return s.goRootDir("embed") != "" }); err != nil {
 		return nil, err
 	}
 	return files, nil
@@ -337,6 +339,10 @@ func (im *modImporter) checkPackage(path string, src *Source, files []*ast.File)
 				continue
 			}
 			pos := s.Fset.Position(spec.Path.Pos())
+			if stdPrivate(p) {
+				errs = append(errs, fmt.Sprintf("%s:%d:%d: use of internal package %s not allowed", pos.Filename, pos.Line, pos.Column, p))
+				continue
+			}
 			if !s.Has(p) {
 				errs = append(errs, fmt.Sprintf("%s:%d:%d: package %s is not provided by spindle's guest standard library", pos.Filename, pos.Line, pos.Column, p))
 			} else if _, err := s.Load(p); err != nil {
@@ -371,6 +377,16 @@ func (im *modImporter) checkPackage(path string, src *Source, files []*ast.File)
 		return nil, errs
 	}
 	return pkg, nil
+}
+
+// stdPrivate reports whether std path p is one a program may not import:
+// internal to the std, the go command's, or vendored into the std.
+func stdPrivate(p string) bool {
+	first := strings.SplitN(p, "/", 2)[0]
+	if strings.Contains(first, ".") {
+		return false
+	}
+	return first == "internal" || first == "cmd" || first == "vendor" || strings.Contains(p, "/internal/") || strings.HasSuffix(p, "/internal")
 }
 
 // load returns the checked package path of deps.
