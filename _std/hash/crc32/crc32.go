@@ -96,3 +96,6 @@ func (d *digest) Sum(in []byte) []byte {
 	s := d.Sum32()
 	return append(in, byte(s>>24), byte(s>>16), byte(s>>8), byte(s))
 }
+
+// Clone returns an independent copy of the hash's state (hash.Cloner).
+func (d *digest) Clone() (hash.Cloner, error) { r := *d; return &r, nil }

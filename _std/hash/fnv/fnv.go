@@ -88,3 +88,15 @@ func append32(b []byte, v uint32) []byte {
 func append64(b []byte, v uint64) []byte {
 	return append(b, byte(v>>56), byte(v>>48), byte(v>>40), byte(v>>32), byte(v>>24), byte(v>>16), byte(v>>8), byte(v))
 }
+
+// Clone returns an independent copy of the hash's state (hash.Cloner).
+func (s *sum32) Clone() (hash.Cloner, error) { r := *s; return &r, nil }
+
+// Clone returns an independent copy of the hash's state (hash.Cloner).
+func (s *sum32a) Clone() (hash.Cloner, error) { r := *s; return &r, nil }
+
+// Clone returns an independent copy of the hash's state (hash.Cloner).
+func (s *sum64) Clone() (hash.Cloner, error) { r := *s; return &r, nil }
+
+// Clone returns an independent copy of the hash's state (hash.Cloner).
+func (s *sum64a) Clone() (hash.Cloner, error) { r := *s; return &r, nil }
