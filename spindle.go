@@ -152,6 +152,9 @@ func readPaths(paths []string) ([]File, error) {
 		if st, err := os.Stat(name); err == nil && st.IsDir() {
 			return nil, fmt.Errorf("spindle: %s is a directory: give one directory or only .go files", name)
 		}
+		if a, b := filepath.Dir(paths[0]), filepath.Dir(name); a != b {
+			return nil, fmt.Errorf("named files must all be in one directory; have %s and %s", a, b)
+		}
 		b, err := os.ReadFile(name)
 		if err != nil {
 			return nil, err
