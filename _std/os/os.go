@@ -2,6 +2,7 @@ package os
 
 import (
 	"errors"
+	"internal/oserror"
 	"io"
 	"syscall"
 )
@@ -164,15 +165,15 @@ func Getpagesize() int { return 4096 }
 // Portable analogs of some common system call errors.
 var (
 	// ErrInvalid indicates an invalid argument.
-	ErrInvalid = errors.New("invalid argument")
+	ErrInvalid = oserror.ErrInvalid
 	// ErrPermission indicates that permission was denied.
-	ErrPermission = errors.New("permission denied")
+	ErrPermission = oserror.ErrPermission
 	// ErrExist indicates that a file already exists.
-	ErrExist = errors.New("file already exists")
+	ErrExist = oserror.ErrExist
 	// ErrNotExist indicates that a file does not exist.
-	ErrNotExist = errors.New("file does not exist")
+	ErrNotExist = oserror.ErrNotExist
 	// ErrClosed indicates that a file is already closed.
-	ErrClosed = errors.New("file already closed")
+	ErrClosed = oserror.ErrClosed
 	// ErrNoDeadline is returned for file types that do not support deadlines.
 	ErrNoDeadline = errors.New("file type does not support deadline")
 	// ErrDeadlineExceeded is returned for an expired deadline.
