@@ -70,14 +70,7 @@ func HashStr[T string | []byte](sep T) (uint32, uint32) {
 	for i := 0; i < len(sep); i++ {
 		hash = hash*PrimeRK + uint32(sep[i])
 	}
-	var pow, sq uint32 = 1, PrimeRK
-	for i := len(sep); i > 0; i >>= 1 {
-		if i&1 != 0 {
-			pow *= sq
-		}
-		sq *= sq
-	}
-	return hash, pow
+	return hash, powRK(len(sep))
 }
 
 // HashStrRev is HashStr of sep reversed.
@@ -86,14 +79,20 @@ func HashStrRev[T string | []byte](sep T) (uint32, uint32) {
 	for i := len(sep) - 1; i >= 0; i-- {
 		hash = hash*PrimeRK + uint32(sep[i])
 	}
+	return hash, powRK(len(sep))
+}
+
+// powRK returns PrimeRK to the power n, the Rabin-Karp multiplier for a
+// pattern of length n.
+func powRK(n int) uint32 {
 	var pow, sq uint32 = 1, PrimeRK
-	for i := len(sep); i > 0; i >>= 1 {
+	for i := n; i > 0; i >>= 1 {
 		if i&1 != 0 {
 			pow *= sq
 		}
 		sq *= sq
 	}
-	return hash, pow
+	return pow
 }
 
 // MakeNoZero returns a slice of n bytes (zeroed in spindle).
