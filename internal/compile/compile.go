@@ -22,6 +22,7 @@ import (
 	"go/types"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
@@ -70,6 +71,9 @@ type Compiler struct {
 	goSource map[*types.Package]bool
 	// linknamed holds the program's functions named by a //go:linkname.
 	linknamed map[types.Object]bool
+	// reflect reports that the program imports reflect, which reaches
+	// methods through types made at run time (methods).
+	reflect bool
 }
 
 // Compile builds SSA for the loaded program and compiles everything
@@ -182,6 +186,11 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 		goSource:      goSource,
 		linknamed:     linknamed,
 	}
+	for tp := range seen {
+		if tp.Path() == "reflect" && std[tp] {
+			c.reflect = true
+		}
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			if ce, ok := r.(compileError); ok {
@@ -218,6 +227,14 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 	c.out.Globals = make([]*vm.Type, len(c.globalIndex))
 	for g, i := range c.globalIndex {
 		c.out.Globals[i] = c.typ(g.Type().(*types.Pointer).Elem())
+	}
+	// Types made at run time (reflect) extend the compiler's table.
+	tc := &Compiler{types: c.types}
+	var mu sync.Mutex
+	c.out.TypeFor = func(t types.Type) *vm.Type {
+		mu.Lock()
+		defer mu.Unlock()
+		return tc.typ(t)
 	}
 	return c.out, nil
 }
@@ -422,6 +439,11 @@ func (c *Compiler) methods(t *vm.Type) {
 	}
 	if types.IsInterface(t.GoType) {
 		return
+	}
+	if c.reflect && t.Named && t.Kind != vm.KPointer {
+		// reflect reaches *T's methods from a T (Value.Addr,
+		// PointerTo(t).Implements), as encoding/json does.
+		c.methods(c.typ(types.NewPointer(t.GoType)))
 	}
 	ms := c.prog.MethodSets.MethodSet(t.GoType)
 	if ms.Len() == 0 {

@@ -555,6 +555,20 @@ func (p *printer) printArg(a vm.Value, verb rune) {
 		p.fmtPointer(t, x.V, 'p')
 		return
 	}
+	if isReflectValue(t) {
+		// As Go's fmt: the value a reflect.Value holds.
+		v := rvOf(x.V)
+		if v.t == nil {
+			p.padString("<invalid reflect.Value>")
+			return
+		}
+		t, val := v.t, v.loadCopy()
+		p.curT, p.curV = t, val
+		if v.fl&flagRO != 0 || !p.handleMethods(t, val, verb) {
+			p.printValue(t, val, verb, 0, v.fl&flagRO != 0)
+		}
+		return
+	}
 	// Go's fast path: unnamed basic types and []byte skip the method
 	// checks (even for %w).
 	if isByteSlice(t) {

@@ -44,6 +44,7 @@ var Host = mergeTables(
 	netFuncs, udpFuncs,
 	osFuncs, osPoolFuncs,
 	randFuncs,
+	reflectFuncs,
 	regexpFuncs,
 	signalFuncs,
 	sortFuncs,

@@ -2,6 +2,7 @@ package vm
 
 import (
 	"context"
+	"go/types"
 	"io"
 	"maps"
 	"slices"
@@ -24,7 +25,11 @@ type Program struct {
 	HostErrorType *Type
 	// ErrorType is the guest `error` interface type.
 	ErrorType *Type
-	// StringerMethods etc. are looked up by name on dynamic types.
+	// TypeFor returns the descriptor of a go/types type, the compiler's
+	// own when it made one, else one made now (reflect.PointerTo,
+	// SliceOf, ...: interned like the compiler's). Safe for concurrent
+	// use; nil only in programs built without the compiler.
+	TypeFor func(types.Type) *Type
 }
 
 // Config is what one run of a program needs from its host.
