@@ -2,8 +2,11 @@ package vm
 
 import (
 	"math/bits"
+	"runtime"
+	"sync"
 	"unique"
 	"unsafe"
+	"weak"
 )
 
 // unsafe.Slice, unsafe.String, unsafe.Add, unsafe.SliceData and
@@ -18,7 +21,73 @@ import (
 // that root's operand along (BuiltinOp.Root); the extent is the root's
 // storage, checked against the pointer at run time. A pointer with no
 // visible root (a parameter, a loaded or a phi'd pointer) reaches its own
-// element only.
+// element only, unless unsafe.SliceData or unsafe.StringData made it: those
+// remember their storage by address (views), so a pointer that travelled
+// through a struct or an interface before unsafe.Slice or unsafe.String
+// (log/slog keeps strings and attribute groups that way) still reaches its
+// array.
+
+// views maps the address of a pointer made by unsafe.SliceData or
+// unsafe.StringData to its storage, held weakly: a view is found only while
+// the pointer it was made for is alive (the one being looked up is).
+var views sync.Map // uintptr -> view
+
+// view is the storage behind a remembered pointer: w is a weak.Pointer[T]
+// to its first element, n the elements from there to the end.
+type view struct {
+	w any
+	n int
+}
+
+// rememberView records s (s[0] is the pointer handed to the guest).
+func rememberView[T any](s []T) {
+	p := &s[0]
+	key := uintptr(unsafe.Pointer(p))
+	if old, ok := views.Load(key); ok {
+		if w, ok := old.(view).w.(weak.Pointer[T]); ok && w.Value() == p && old.(view).n >= len(s) {
+			return // the common case: the same storage again
+		}
+	}
+	views.Store(key, view{weak.Make(p), len(s)})
+	runtime.AddCleanup(p, forgetView[T], key)
+}
+
+// forgetView drops a dead allocation's view, unless a new allocation at
+// the same address has replaced it.
+func forgetView[T any](key uintptr) {
+	if old, ok := views.Load(key); ok {
+		if w, ok := old.(view).w.(weak.Pointer[T]); !ok || w.Value() == nil {
+			views.CompareAndDelete(key, old)
+		}
+	}
+}
+
+// viewExtent is extent for a pointer with no root: its remembered view.
+func viewExtent(p any) (back, fwd uint64) {
+	switch q := p.(type) {
+	case *byte:
+		return viewOf(q)
+	case *uint64:
+		return viewOf(q)
+	case *Value:
+		return viewOf(q)
+	}
+	return 0, 1
+}
+
+func viewOf[T any](q *T) (back, fwd uint64) {
+	if q == nil {
+		return 0, 1
+	}
+	v, ok := views.Load(uintptr(unsafe.Pointer(q)))
+	if !ok {
+		return 0, 1
+	}
+	if w, ok := v.(view).w.(weak.Pointer[T]); ok && w.Value() == q {
+		return 0, uint64(v.(view).n)
+	}
+	return 0, 1
+}
 
 // rawAddr is an unsafe.Pointer made from an integer: it can be
 // compared, printed and converted back, and unsafe.Slice and
@@ -49,7 +118,7 @@ func (a rawAddr) addr() uintptr { return a.h.Value() }
 // p reaches its own element only.
 func extent(p Value, op *BuiltinOp, args []Value) (back, fwd uint64) {
 	if !op.Root {
-		return 0, 1
+		return viewExtent(p.R)
 	}
 	root, rootPtr := args[len(args)-2], args[len(args)-1]
 	t := op.Types[len(args)-2]
@@ -235,7 +304,9 @@ func unsafeStringData(s Value) Value {
 		return Value{}
 	}
 	// N: the copy's length, which extent checks the root string against.
-	return Value{N: uint64(len(str)), R: &[]byte(str)[0]}
+	b := []byte(str)
+	rememberView(b)
+	return Value{N: uint64(len(str)), R: &b[0]}
 }
 
 // unsafeSliceData implements unsafe.SliceData(s) for s of type t.
@@ -247,17 +318,20 @@ func unsafeSliceData(t *Type, s Value) Value {
 		if cap(x) == 0 {
 			return Value{R: new(byte)}
 		}
+		rememberView(x[:cap(x)])
 		return Value{R: &x[:1][0]}
 	case []uint64:
 		if cap(x) == 0 {
 			return Value{R: new(uint64)}
 		}
+		rememberView(x[:cap(x)])
 		return Value{R: &x[:1][0]}
 	case []Value:
 		if cap(x) == 0 {
 			v := t.Elem.Zero()
 			return Value{R: &v}
 		}
+		rememberView(x[:cap(x)])
 		return Value{R: &x[:1][0]}
 	}
 	panic(bugf("unsafe.SliceData of %T", s.R))
