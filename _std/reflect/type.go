@@ -6,11 +6,15 @@
 // A Type is an rtype, a comparable handle on the descriptor, so Types
 // compare with == as in Go, also across shards.
 //
-// Missing: MakeFunc, Select, Value.Send/Recv that block (TrySend and
-// TryRecv work), StructOf, FuncOf, and method values of methods the
-// compiler did not keep (a method of a type the program never converts to
-// an interface, nor reaches from one). Value.Call and the functions
-// Method returns run as callbacks: the called function may not block.
+// Differences from Go: Value.Call, the functions Method and MakeFunc
+// return run as host callbacks, so the called function may not block;
+// Send, Recv and Select retry (yielding the shard) instead of parking, so
+// one that can never proceed is not reported as a deadlock; NewAt and
+// SliceAt panic (spindle has no addresses); SliceHeader and StringHeader
+// do not exist. A method reached through reflect must have been compiled:
+// spindle compiles the methods of every type a program converts to an
+// interface (and, in programs that import reflect, of *T for each such
+// named T), and of the types those contain.
 package reflect
 
 import (

@@ -1353,3 +1353,170 @@ func TypeAssert[T any](v Value) (T, bool) {
 	x, ok := v.iface().(T)
 	return x, ok
 }
+
+func makeFunc(t unsafe.Pointer, fn func([]Value) []Value) Value
+func funcOf(in, out []unsafe.Pointer, variadic bool) unsafe.Pointer
+func structOf(names, pkgs, tags []string, types []unsafe.Pointer, embedded []bool) unsafe.Pointer
+func fastrand() uint64
+
+// MakeFunc returns a new function of the given Type that wraps the
+// function fn. The function runs as a host callback: it may not block.
+func MakeFunc(typ Type, fn func(args []Value) (results []Value)) Value {
+	if typ.Kind() != Func {
+		panic("reflect: call of MakeFunc with non-Func type")
+	}
+	return makeFunc(typ.common(), fn)
+}
+
+// FuncOf returns the function type with the given argument and result
+// types.
+func FuncOf(in, out []Type, variadic bool) Type {
+	if variadic && (len(in) == 0 || in[len(in)-1].Kind() != Slice) {
+		panic("reflect.FuncOf: last arg of variadic func must be slice")
+	}
+	ins := make([]unsafe.Pointer, len(in))
+	for i, t := range in {
+		ins[i] = t.common()
+	}
+	outs := make([]unsafe.Pointer, len(out))
+	for i, t := range out {
+		outs[i] = t.common()
+	}
+	return toType(funcOf(ins, outs, variadic))
+}
+
+// StructOf returns the struct type containing fields.
+func StructOf(fields []StructField) Type {
+	n := len(fields)
+	names, pkgs, tags := make([]string, n), make([]string, n), make([]string, n)
+	typs, emb := make([]unsafe.Pointer, n), make([]bool, n)
+	seen := map[string]bool{}
+	for i, f := range fields {
+		if f.Name == "" {
+			panic("reflect.StructOf: field " + strconv.Itoa(i) + " has no name")
+		}
+		if !isValidFieldName(f.Name) {
+			panic("reflect.StructOf: field " + strconv.Itoa(i) + " has invalid name")
+		}
+		if f.Type == nil {
+			panic("reflect.StructOf: field " + strconv.Itoa(i) + " has no type")
+		}
+		if f.Name[0] < 'A' || f.Name[0] > 'Z' {
+			if f.PkgPath == "" {
+				panic("reflect.StructOf: field \"" + f.Name + "\" is unexported but missing PkgPath")
+			}
+		}
+		if seen[f.Name] && f.Name != "_" {
+			panic("reflect.StructOf: duplicate field " + f.Name)
+		}
+		seen[f.Name] = true
+		names[i], pkgs[i], tags[i], typs[i], emb[i] = f.Name, f.PkgPath, string(f.Tag), f.Type.common(), f.Anonymous
+	}
+	return toType(structOf(names, pkgs, tags, typs, emb))
+}
+
+func isValidFieldName(s string) bool {
+	for i, c := range s {
+		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80 || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return len(s) > 0
+}
+
+// A SelectDir describes the communication direction of a select case.
+type SelectDir int
+
+// The select directions.
+const (
+	_ SelectDir = iota
+	SelectSend
+	SelectRecv
+	SelectDefault
+)
+
+// A SelectCase describes a single case in a select operation.
+type SelectCase struct {
+	Dir  SelectDir
+	Chan Value
+	Send Value
+}
+
+// Select executes a select operation described by the list of cases. It
+// chooses among the ready cases at random, as Go's select does; like Send
+// and Recv it retries (yielding the shard) while no case is ready, so a
+// select that can never proceed is not reported as a deadlock.
+func Select(cases []SelectCase) (chosen int, recv Value, recvOK bool) {
+	def := -1
+	sends := make([]Value, len(cases))
+	for i, c := range cases {
+		switch c.Dir {
+		case SelectDefault:
+			if def >= 0 {
+				panic("reflect.Select: multiple default cases")
+			}
+			if c.Chan.IsValid() {
+				panic("reflect.Select: default case has Chan value")
+			}
+			if c.Send.IsValid() {
+				panic("reflect.Select: default case has Send value")
+			}
+			def = i
+		case SelectSend:
+			if !c.Chan.IsValid() {
+				break
+			}
+			c.Chan.flag.mustBeAt(Chan, "reflect.Select")
+			c.Chan.flag.mustBeExported("reflect.Select")
+			if tchandir(c.Chan.t)&SendDir == 0 {
+				panic("reflect.Select: SendDir case using recv-only channel")
+			}
+			if !c.Send.IsValid() {
+				panic("reflect.Select: SendDir case missing Send value")
+			}
+			c.Send.flag.mustBeExported("reflect.Select")
+			sends[i] = c.Send.assignTo("reflect.Select", telem(c.Chan.t))
+		case SelectRecv:
+			if c.Send.IsValid() {
+				panic("reflect.Select: RecvDir case has Send value")
+			}
+			if !c.Chan.IsValid() {
+				break
+			}
+			c.Chan.flag.mustBeAt(Chan, "reflect.Select")
+			c.Chan.flag.mustBeExported("reflect.Select")
+			if tchandir(c.Chan.t)&RecvDir == 0 {
+				panic("reflect.Select: RecvDir case using send-only channel")
+			}
+		default:
+			panic("reflect.Select: invalid Dir")
+		}
+	}
+	n := len(cases)
+	for {
+		if n > 0 {
+			start := int(fastrand() % uint64(n))
+			for k := 0; k < n; k++ {
+				i := (start + k) % n
+				c := cases[i]
+				if !c.Chan.IsValid() || c.Chan.IsNil() {
+					continue
+				}
+				switch c.Dir {
+				case SelectSend:
+					if _, ok := c.Chan.chanOp(1, sends[i]); ok {
+						return i, Value{}, false
+					}
+				case SelectRecv:
+					if x, ok := c.Chan.chanOp(2, Value{}); x.IsValid() {
+						return i, x, ok
+					}
+				}
+			}
+		}
+		if def >= 0 {
+			return def, Value{}, false
+		}
+		gosched()
+	}
+}

@@ -112,6 +112,10 @@ var reflectFuncs = hostTable{
 	"(reflect.Value).equal":        reflectEqual,
 	"(reflect.Value).swap":         reflectSwap,
 	"(reflect.Value).chanOp":       reflectChanOp,
+	"reflect.makeFunc":             reflectMakeFunc,
+	"reflect.funcOf":               reflectFuncOf,
+	"reflect.structOf":             reflectStructOf,
+	"reflect.fastrand":             func(f *vm.Fiber, a, r []vm.Value) { r[0] = vm.Uint(f.M.Rand()) },
 	"reflect.gosched":              runtimeGosched,
 	"reflect.deepEqual":            reflectDeepEqual,
 }
@@ -1029,4 +1033,75 @@ func deepEqual(t *vm.Type, a, b vm.Value, visited map[deepVisit]bool) bool {
 		return vm.IsNil(a.R) && vm.IsNil(b.R)
 	}
 	return vm.Equal(t, a, b)
+}
+
+func reflectMakeFunc(f *vm.Fiber, a, r []vm.Value) {
+	ft := rtyp(a[0])
+	impl, _ := a[1].R.(*vm.Closure)
+	if impl == nil {
+		panic(vm.PlainError("reflect: call of MakeFunc with nil function"))
+	}
+	hf := &vm.Func{Name: "reflect.makeFuncStub", NParams: int32(len(ft.Params)), NResults: int32(len(ft.Results)), ResultTypes: ft.Results}
+	hf.Host = func(f *vm.Fiber, args, res []vm.Value) {
+		in := make([]vm.Value, len(args))
+		for i, x := range args {
+			in[i] = encodeRV(ft.Params[i], x, kindFlag(ft.Params[i]))
+		}
+		out := f.M.CallGuest(f, impl.Fn, impl.Free, vm.Value{R: in})
+		outs := out[0].Slice()
+		if len(outs) != len(ft.Results) {
+			panic(vm.PlainError("reflect: wrong return count from function created by MakeFunc"))
+		}
+		vals := make([]vm.Value, len(outs))
+		for i, o := range outs {
+			v := rvOf(o)
+			if v.t == nil {
+				panic(vm.PlainError("reflect: function created by MakeFunc using " + ft.Name + " returned zero Value"))
+			}
+			if v.fl&flagRO != 0 {
+				panic(vm.PlainError("reflect: function created by MakeFunc using " + ft.Name + " returned value obtained from unexported field"))
+			}
+			want := ft.Results[i]
+			if v.t != want {
+				if !types.AssignableTo(v.t.GoType, want.GoType) {
+					panic(vm.PlainError("reflect: function created by MakeFunc using " + ft.Name + " returned wrong type: have " + v.t.Name + " for " + want.Name))
+				}
+				vals[i] = convertValue(v, want)
+				continue
+			}
+			vals[i] = v.loadCopy()
+		}
+		copy(res, vals)
+	}
+	r[0] = encodeRV(ft, vm.Value{R: &vm.Closure{Fn: hf}}, kindFlag(ft))
+}
+
+// typeVars returns the guest []unsafe.Pointer ts as parameters.
+func typeVars(ts []vm.Value) []*types.Var {
+	vs := make([]*types.Var, len(ts))
+	for i, t := range ts {
+		vs[i] = types.NewParam(0, nil, "", rtyp(t).GoType)
+	}
+	return vs
+}
+
+func reflectFuncOf(f *vm.Fiber, a, r []vm.Value) {
+	in, out, variadic := typeVars(a[0].Slice()), typeVars(a[1].Slice()), a[2].Bool()
+	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(in...), types.NewTuple(out...), variadic)
+	r[0] = typeValue(typeFor(f, sig))
+}
+
+func reflectStructOf(f *vm.Fiber, a, r []vm.Value) {
+	names, pkgs, tags, typs, emb := a[0].Slice(), a[1].Slice(), a[2].Slice(), a[3].Slice(), a[4].Bytes()
+	fields := make([]*types.Var, len(names))
+	tagList := make([]string, len(names))
+	for i := range names {
+		var pkg *types.Package
+		if p := pkgs[i].String(); p != "" {
+			pkg = types.NewPackage(p, p[strings.LastIndexByte(p, '/')+1:])
+		}
+		fields[i] = types.NewField(0, pkg, names[i].String(), rtyp(typs[i]).GoType, emb[i] != 0)
+		tagList[i] = tags[i].String()
+	}
+	r[0] = typeValue(typeFor(f, types.NewStruct(fields, tagList)))
 }

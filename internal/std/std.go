@@ -173,6 +173,13 @@ func runtimeGC(f *vm.Fiber, args, res []vm.Value) {
 		f.M.AfterGC()
 		return
 	}
+	if f.InCallback() {
+		// A callback (a String method, a reflect.MakeFunc function) may
+		// not park: collect on the shard's thread.
+		runtime.GC()
+		f.M.AfterGC()
+		return
+	}
 	f.M.Offload(f, "garbage collection", func() any { runtime.GC(); return nil })
 }
 
