@@ -502,3 +502,149 @@ func (a *IPAddr) String() string {
 	}
 	return ip
 }
+
+// An IPNet represents an IP network.
+type IPNet struct {
+	IP   IP     // network number
+	Mask IPMask // network mask
+}
+
+// ParseCIDR parses s as a CIDR notation IP address and prefix length,
+// like "192.0.2.0/24" or "2001:db8::/32", as defined in RFC 4632 and RFC
+// 4291. It returns the IP address and the network implied by the IP and
+// prefix length.
+func ParseCIDR(s string) (IP, *IPNet, error) {
+	i := byteIndex(s, '/')
+	if i < 0 {
+		return nil, nil, &ParseError{Type: "CIDR address", Text: s}
+	}
+	addr, mask := s[:i], s[i+1:]
+	if byteIndex(addr, '%') >= 0 {
+		return nil, nil, &ParseError{Type: "CIDR address", Text: s}
+	}
+	ip := ParseIP(addr)
+	if ip == nil {
+		return nil, nil, &ParseError{Type: "CIDR address", Text: s}
+	}
+	iplen := IPv6len
+	if byteIndex(addr, ':') < 0 {
+		iplen = IPv4len
+	}
+	n := 0
+	for j := 0; j < len(mask); j++ {
+		c := mask[j]
+		if c < '0' || c > '9' || n > 1<<20 {
+			return nil, nil, &ParseError{Type: "CIDR address", Text: s}
+		}
+		n = n*10 + int(c-'0')
+	}
+	if mask == "" || n > 8*iplen {
+		return nil, nil, &ParseError{Type: "CIDR address", Text: s}
+	}
+	m := CIDRMask(n, 8*iplen)
+	ip = ip.To16()
+	return ip, &IPNet{IP: ip.Mask(m), Mask: m}, nil
+}
+
+func networkNumberAndMask(n *IPNet) (ip IP, m IPMask) {
+	if ip = n.IP.To4(); ip == nil {
+		ip = n.IP
+		if len(ip) != IPv6len {
+			return nil, nil
+		}
+	}
+	m = n.Mask
+	switch len(m) {
+	case IPv4len:
+		if len(ip) != IPv4len {
+			return nil, nil
+		}
+	case IPv6len:
+		if len(ip) == IPv4len {
+			m = m[12:]
+		}
+	default:
+		return nil, nil
+	}
+	return
+}
+
+// Contains reports whether the network includes ip.
+func (n *IPNet) Contains(ip IP) bool {
+	nn, m := networkNumberAndMask(n)
+	if x := ip.To4(); x != nil {
+		ip = x
+	}
+	l := len(ip)
+	if l != len(nn) {
+		return false
+	}
+	for i := 0; i < l; i++ {
+		if nn[i]&m[i] != ip[i]&m[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Network returns the address's network name, "ip+net".
+func (n *IPNet) Network() string { return "ip+net" }
+
+// String returns the CIDR notation of n like "192.0.2.0/24" or
+// "2001:db8::/48". If the mask is not in the canonical form, it returns
+// the string which consists of an IP address, followed by a slash
+// character and a mask expressed as hexadecimal form with no punctuation
+// like "198.51.100.0/c000ff00".
+func (n *IPNet) String() string {
+	if n == nil {
+		return "<nil>"
+	}
+	nn, m := networkNumberAndMask(n)
+	if nn == nil || m == nil {
+		return "<nil>"
+	}
+	l := simpleMaskLength(m)
+	if l == -1 {
+		return nn.String() + "/" + m.String()
+	}
+	return nn.String() + "/" + itoa(l)
+}
+
+// simpleMaskLength returns the prefix length of a canonical mask, or -1.
+func simpleMaskLength(mask IPMask) int {
+	var n int
+	for i, v := range mask {
+		if v == 0xff {
+			n += 8
+			continue
+		}
+		for v&0x80 != 0 {
+			n++
+			v <<= 1
+		}
+		if v != 0 {
+			return -1
+		}
+		for i++; i < len(mask); i++ {
+			if mask[i] != 0 {
+				return -1
+			}
+		}
+		break
+	}
+	return n
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
+}

@@ -9,7 +9,7 @@
 // closed when its run ends.
 //
 // Missing: raw IP sockets (IPConn), UDP multicast, UnixConn's datagram
-// methods, Interfaces, IPNet and CIDR parsing, netip, the Resolver type (names are
+// methods, Interfaces, the Resolver type (names are
 // looked up by the host's resolver, /etc/hosts first; Dialer.Resolver and
 // the Control hooks do not exist), File and SyscallConn methods, Buffers,
 // and MPTCP. TCPConn's ReadFrom and WriteTo (io.Copy) move bytes between

@@ -2,14 +2,17 @@
 // matching are the host's (Go's own RE2 engine, bound through a handle),
 // so syntax, leftmost-first semantics and errors are Go's; the Find,
 // Replace and Split variants are built here from the host's match
-// indexes. Missing: the io.RuneReader forms (MatchReader,
-// FindReaderIndex, FindReaderSubmatchIndex) and package regexp/syntax
-// (compile errors are plain errors with Go's text).
+// indexes. The io.RuneReader forms (MatchReader, FindReaderIndex,
+// FindReaderSubmatchIndex) read the reader to its end before matching,
+// where Go's stop reading once the match is decided. Compile errors are
+// plain errors with Go's text, not *syntax.Error.
 package regexp
 
 import (
 	"errors"
+	"io"
 	"strconv"
+	"unicode/utf8"
 	"unsafe"
 )
 
@@ -418,4 +421,46 @@ func (re *Regexp) UnmarshalText(text []byte) error {
 	}
 	*re = *r
 	return nil
+}
+
+// readRunes returns the runes r yields until it fails, as UTF-8.
+func readRunes(r io.RuneReader) string {
+	var b []byte
+	for {
+		c, size, err := r.ReadRune()
+		if err != nil || size == 0 {
+			return string(b)
+		}
+		if c == utf8.RuneError && size == 1 {
+			b = append(b, 0xff) // one byte, as Go's input offsets count it
+			continue
+		}
+		b = utf8.AppendRune(b, c)
+	}
+}
+
+// MatchReader reports whether the text returned by the RuneReader
+// contains any match of re.
+func (re *Regexp) MatchReader(r io.RuneReader) bool { return re.MatchString(readRunes(r)) }
+
+// FindReaderIndex returns the location of the leftmost match of re in the
+// text read from r, or nil.
+func (re *Regexp) FindReaderIndex(r io.RuneReader) (loc []int) {
+	return re.FindStringIndex(readRunes(r))
+}
+
+// FindReaderSubmatchIndex returns the locations of the leftmost match of
+// re in the text read from r and of its submatches, or nil.
+func (re *Regexp) FindReaderSubmatchIndex(r io.RuneReader) []int {
+	return re.FindStringSubmatchIndex(readRunes(r))
+}
+
+// MatchReader reports whether the text returned by the RuneReader
+// contains any match of the regular expression pattern.
+func MatchReader(pattern string, r io.RuneReader) (matched bool, err error) {
+	re, err := Compile(pattern)
+	if err != nil {
+		return false, err
+	}
+	return re.MatchReader(r), nil
 }
