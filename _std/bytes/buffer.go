@@ -87,7 +87,7 @@ func (b *Buffer) Reset() {
 
 // grow makes room for n more bytes and returns the index where they go.
 func (b *Buffer) grow(n int) int {
-	m := b.Len()
+	m := len(b.buf) - b.off
 	if m == 0 && b.off != 0 {
 		b.Reset()
 	}
@@ -130,6 +130,11 @@ func (b *Buffer) Grow(n int) {
 // needed. The return value n is the length of p; err is always nil.
 func (b *Buffer) Write(p []byte) (n int, err error) {
 	b.lastRead = opInvalid
+	if l := len(b.buf); len(p) <= cap(b.buf)-l {
+		// The common case, without a call to grow (each guest call costs).
+		b.buf = b.buf[:l+len(p)]
+		return copy(b.buf[l:], p), nil
+	}
 	m := b.grow(len(p))
 	return copy(b.buf[m:], p), nil
 }
@@ -138,6 +143,10 @@ func (b *Buffer) Write(p []byte) (n int, err error) {
 // as needed.
 func (b *Buffer) WriteString(s string) (n int, err error) {
 	b.lastRead = opInvalid
+	if l := len(b.buf); len(s) <= cap(b.buf)-l {
+		b.buf = b.buf[:l+len(s)]
+		return copy(b.buf[l:], s), nil
+	}
 	m := b.grow(len(s))
 	return copy(b.buf[m:], s), nil
 }
@@ -188,6 +197,11 @@ func (b *Buffer) WriteTo(w io.Writer) (n int64, err error) {
 // WriteByte appends the byte c to the buffer, growing the buffer as needed.
 func (b *Buffer) WriteByte(c byte) error {
 	b.lastRead = opInvalid
+	if l := len(b.buf); l < cap(b.buf) {
+		b.buf = b.buf[:l+1]
+		b.buf[l] = c
+		return nil
+	}
 	m := b.grow(1)
 	b.buf[m] = c
 	return nil

@@ -18,13 +18,13 @@ type Value struct {
 type flag uintptr
 
 const (
-	flagKindWidth        = 5
-	flagKindMask    flag = 1<<flagKindWidth - 1
-	flagStickyRO    flag = 1 << 5
-	flagEmbedRO     flag = 1 << 6
-	flagIndir       flag = 1 << 7
-	flagAddr        flag = 1 << 8
-	flagRO          flag = flagStickyRO | flagEmbedRO
+	flagKindWidth      = 5
+	flagKindMask  flag = 1<<flagKindWidth - 1
+	flagStickyRO  flag = 1 << 5
+	flagEmbedRO   flag = 1 << 6
+	flagIndir     flag = 1 << 7
+	flagAddr      flag = 1 << 8
+	flagRO        flag = flagStickyRO | flagEmbedRO
 )
 
 func (f flag) kind() Kind { return Kind(f & flagKindMask) }
@@ -91,8 +91,8 @@ func (f flag) mustBeAssignable(method string) {
 func valueOf(i any) Value
 func (v Value) iface() any
 func (v Value) elem() Value
-func (v Value) field(i int) Value
-func (v Value) index(i int) Value
+func (v Value) field(i int) (Value, bool)
+func (v Value) index(i int) (Value, bool)
 func (v Value) vlen() int
 func (v Value) vcap() int
 func (v Value) word() uint64
@@ -144,7 +144,7 @@ func ValueOf(i any) Value {
 }
 
 // Kind returns v's Kind. If v is the zero Value, Kind returns Invalid.
-func (v Value) Kind() Kind { return v.flag.kind() }
+func (v Value) Kind() Kind { return Kind(v.flag & flagKindMask) }
 
 // Type returns v's type.
 func (v Value) Type() Type {
@@ -213,11 +213,14 @@ func (v Value) Elem() Value {
 
 // Field returns the i'th field of the struct v.
 func (v Value) Field(i int) Value {
-	v.flag.mustBeAt(Struct, "reflect.Value.Field")
-	if uint(i) >= uint(tnumfield(v.t)) {
+	if Kind(v.flag&flagKindMask) != Struct {
+		panic(&ValueError{"reflect.Value.Field", v.Kind()})
+	}
+	f, ok := v.field(i)
+	if !ok {
 		panic("reflect: Field index out of range")
 	}
-	return v.field(i)
+	return f
 }
 
 // FieldByIndex returns the nested field corresponding to index.
@@ -289,23 +292,15 @@ func (v Value) NumField() int {
 
 // Index returns v's i'th element.
 func (v Value) Index(i int) Value {
-	switch v.Kind() {
-	case Array:
-		if uint(i) >= uint(tlen(v.t)) {
-			panic("reflect: array index out of range")
-		}
-	case Slice:
-		if uint(i) >= uint(v.vlen()) {
-			panic("reflect: slice index out of range")
-		}
-	case String:
-		if uint(i) >= uint(v.vlen()) {
-			panic("reflect: string index out of range")
-		}
-	default:
-		panic(&ValueError{"reflect.Value.Index", v.Kind()})
+	k := Kind(v.flag & flagKindMask)
+	if k != Slice && k != Array && k != String {
+		panic(&ValueError{"reflect.Value.Index", k})
 	}
-	return v.index(i)
+	e, ok := v.index(i)
+	if !ok {
+		panic("reflect: " + kindNames[k] + " index out of range")
+	}
+	return e
 }
 
 // Len returns v's length.

@@ -422,6 +422,11 @@ func reflectElem(f *vm.Fiber, a, r []vm.Value) {
 
 func reflectField(f *vm.Fiber, a, r []vm.Value) {
 	v, i := rvOf(a[0]), int(a[1].Int())
+	if uint(i) >= uint(len(v.t.Fields)) {
+		r[0], r[1] = encodeRV(nil, vm.Value{}, 0), vm.Bool(false)
+		return
+	}
+	r[1] = vm.Bool(true)
 	fd := v.t.Fields[i]
 	fl := kindFlag(fd.Type) | v.fl&(flagRO|flagAddr|flagIndir)
 	if !fd.Exported {
@@ -475,6 +480,15 @@ func elemAt(et *vm.Type, s any, i int) vm.Value {
 func reflectIndex(f *vm.Fiber, a, r []vm.Value) {
 	v, i := rvOf(a[0]), int(a[1].Int())
 	x := v.load()
+	n := v.t.Len
+	if v.t.Kind != vm.KArray {
+		n = vm.LenOf(x.R)
+	}
+	if uint(i) >= uint(n) {
+		r[0], r[1] = encodeRV(nil, vm.Value{}, 0), vm.Bool(false)
+		return
+	}
+	r[1] = vm.Bool(true)
 	ro := v.fl & flagRO
 	if ro != 0 {
 		ro = flagStickyRO
