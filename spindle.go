@@ -321,3 +321,8 @@ func (p *Program) Disasm(filter string) string {
 	}
 	return b.String()
 }
+
+// GoRoot returns the root of the Go toolchain whose standard library
+// sources spindle compiles (the go command's GOROOT), or "" when there is
+// no go command.
+func GoRoot() string { return golist.GoRoot() }

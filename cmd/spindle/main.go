@@ -1,16 +1,21 @@
 // Command spindle runs Go programs on the spindle fiber VM.
 //
-//	spindle run file.go... [--] [args...]   run a program (or: a directory)
+//	spindle run [flags] package [args...]   compile and run a program, as go run
 //	spindle disasm file.go... [filter]      print its bytecode
+//	spindle env [-json] [var...]            print the settings
 //	spindle version                         print the version
-//	spindle help                            print this help
+//	spindle help [command]                  print help
 //
-// The SPINDLE_* environment variables set the run's options (runOptions;
-// `spindle help` lists them).
+// The run options come from the SPINDLE_* environment variables and, for
+// spindle run, from flags of the same names, which win (settings; `spindle
+// help env` lists them).
 package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -26,30 +31,147 @@ import (
 	"spindle"
 )
 
-var help = fmt.Sprintf(`spindle runs Go programs on a fiber VM.
+// A setting is one run option, set by an environment variable and, for
+// spindle run, by the flag of the same name (the flag wins).
+type setting struct {
+	env, flag string
+	arg       string // the flag's value placeholder ("" for a boolean)
+	usage     string
+	set       func(o *cliOptions, v string) error
+}
+
+// cliOptions are the run options plus what only the command has.
+type cliOptions struct {
+	spindle.RunOptions
+	cpuProfile, memProfile string
+}
+
+var settings = []setting{
+	{"SPINDLE_SEED", "seed", "N", "map order and select choices (default 0)", func(o *cliOptions, v string) error {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return errors.New("want an unsigned integer")
+		}
+		o.Seed = n
+		return nil
+	}},
+	{"SPINDLE_REDUCTIONS", "reductions", "N", fmt.Sprintf("preemption budget per slice (default %d)", spindle.DefaultReductions), positive(func(o *cliOptions) *int { return &o.Reductions })},
+	{"SPINDLE_STACK_MAX", "stack-max", "BYTES", fmt.Sprintf("fiber stack cap (default %d MiB)", spindle.DefaultMaxStack>>20), positive(func(o *cliOptions) *int { return &o.MaxStack })},
+	{"SPINDLE_SHARDS", "shards", "N", "shard threads (default: the number of CPUs)", positive(func(o *cliOptions) *int { return &o.Shards })},
+	{"SPINDLE_PIN", "pin", "", "pin shard k's thread to CPU k", boolean(func(o *cliOptions, b bool) { o.Pin = b })},
+	{"SPINDLE_STARVE_WARNING", "starve-warning", "", "warn about a callback holding its shard (default on)", boolean(func(o *cliOptions, b bool) { o.NoStarveWarning = !b })},
+	{"SPINDLE_IO", "io", "MODE", "event loop: batch, epoll or uring (default batch)", func(o *cliOptions, v string) error {
+		o.EventLoop = v
+		if o.Check() != nil {
+			return errors.New("want batch, epoll or uring")
+		}
+		return nil
+	}},
+	{"SPINDLE_CPUPROFILE", "cpuprofile", "FILE", "write a host CPU profile", func(o *cliOptions, v string) error { o.cpuProfile = v; return nil }},
+	{"SPINDLE_MEMPROFILE", "memprofile", "FILE", "write a host heap profile when the run ends", func(o *cliOptions, v string) error { o.memProfile = v; return nil }},
+}
+
+func positive(field func(o *cliOptions) *int) func(o *cliOptions, v string) error {
+	return func(o *cliOptions, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return errors.New("want a positive integer")
+		}
+		*field(o) = n
+		return nil
+	}
+}
+
+func boolean(set func(o *cliOptions, b bool)) func(o *cliOptions, v string) error {
+	return func(o *cliOptions, v string) error {
+		switch v {
+		case "1", "true":
+			set(o, true)
+		case "0", "false":
+			set(o, false)
+		default:
+			return errors.New("want 0 or 1")
+		}
+		return nil
+	}
+}
+
+var help = `spindle runs Go programs on a fiber VM.
 
 Usage:
 
-	spindle run file.go... [--] [args...]   run package main made of these files
-	spindle run dir [--] [args...]          run the package in dir
-	spindle disasm file.go... [filter]      print the bytecode of functions matching filter
-	spindle version                         print spindle's version
-	spindle help                            print this help
+	spindle <command> [arguments]
 
-Arguments after the files (or after --) are the program's os.Args[1:].
+The commands are:
 
-Environment:
+	run       compile and run a Go program
+	disasm    print the bytecode of a program's functions
+	env       print spindle's settings
+	version   print spindle's version
+	help      print help about a command ("spindle help run")
 
-	SPINDLE_SEED=N             map order and select choices (default 0)
-	SPINDLE_REDUCTIONS=N       preemption budget per slice (default %d)
-	SPINDLE_STACK_MAX=BYTES    fiber stack cap (default %d MiB)
-	SPINDLE_SHARDS=N           shard threads (default: the number of CPUs)
-	SPINDLE_PIN=1              pin shard k's thread to CPU k
-	SPINDLE_STARVE_WARNING=0   no warning about a callback holding its shard
-	SPINDLE_IO=batch|epoll|uring   event loop (default batch)
-	SPINDLE_CPUPROFILE=FILE    write a host CPU profile
-	SPINDLE_MEMPROFILE=FILE    write a host heap profile when the run ends
-`, spindle.DefaultReductions, spindle.DefaultMaxStack>>20)
+Settings come from SPINDLE_* environment variables ("spindle help env"),
+and for spindle run also from flags of the same names, which win.
+`
+
+var helpRun = `usage: spindle run [flags] package [arguments...]
+
+Run compiles and runs the named main Go package, as go run does. The
+package is a list of .go files from one directory, a directory, an import
+path inside the main module, or path@version (run outside a module).
+Arguments after the package (or after --) are the program's os.Args[1:].
+Packages outside spindle's guest standard library are resolved by the go
+command (modules, vendor/, go.work); a lone file or directory needs none.
+
+Flags (each also set by the environment variable "spindle help env" lists):
+
+`
+
+var helpEnv = `Environment variables that set spindle's run options (for spindle run,
+the flags of the same names win; "spindle env" prints what is in effect):
+
+`
+
+var helpDisasm = `usage: spindle disasm file.go... [filter]
+
+Disasm compiles the program and prints the bytecode of the functions whose
+names contain filter (all of them without one).
+`
+
+var helpVersion = `usage: spindle version
+
+Version prints spindle's version, the Go toolchain that built it, and the
+platform.
+`
+
+var helpEnvCmd = `usage: spindle env [-json] [var ...]
+
+Env prints spindle's settings as the environment sets them, one
+NAME='value' line each (only the values, one per line, for the named
+variables; a JSON object with -json). GOROOT is the toolchain whose
+standard library sources spindle compiles.
+`
+
+// settingsHelp lists the settings, as flags (run) or variables (env).
+func settingsHelp(asFlags bool) string {
+	var b strings.Builder
+	for _, s := range settings {
+		name := s.env
+		switch {
+		case asFlags:
+			name = "-" + s.flag
+			if s.arg != "" {
+				name += " " + s.arg
+			}
+		case s.arg != "":
+			name += "=" + s.arg
+		default:
+			name += "=0|1"
+		}
+		fmt.Fprintf(&b, "\t%-28s %s\n", name, s.usage)
+	}
+	return b.String()
+}
 
 func usage() {
 	fmt.Fprint(os.Stderr, help)
@@ -62,23 +184,90 @@ func main() {
 	}
 	switch cmd, args := os.Args[1], os.Args[2:]; cmd {
 	case "run":
-		if len(args) == 0 {
-			usage()
-		}
 		os.Exit(run(args))
 	case "disasm":
 		if len(args) == 0 {
-			usage()
+			fmt.Fprint(os.Stderr, helpDisasm)
+			os.Exit(2)
 		}
 		os.Exit(disasm(args))
 	case "version":
 		version(os.Stdout)
+	case "env":
+		os.Exit(envCommand(os.Stdout, args, os.Getenv))
 	case "help", "-h", "-help", "--help":
-		fmt.Print(help)
+		os.Exit(helpCommand(os.Stdout, args))
 	default:
 		fmt.Fprintf(os.Stderr, "spindle %s: unknown command\nRun 'spindle help' for usage.\n", cmd)
 		os.Exit(2)
 	}
+}
+
+// helpCommand prints spindle help [topic].
+func helpCommand(w io.Writer, args []string) int {
+	if len(args) == 0 {
+		fmt.Fprint(w, help)
+		return 0
+	}
+	switch args[0] {
+	case "run":
+		fmt.Fprint(w, helpRun+settingsHelp(true))
+	case "env":
+		fmt.Fprint(w, helpEnv+settingsHelp(false)+"\n"+helpEnvCmd)
+	case "disasm":
+		fmt.Fprint(w, helpDisasm)
+	case "version":
+		fmt.Fprint(w, helpVersion)
+	case "help":
+		fmt.Fprint(w, "usage: spindle help [command]\n")
+	default:
+		fmt.Fprintf(os.Stderr, "spindle help %s: unknown help topic. Run 'spindle help'.\n", args[0])
+		return 2
+	}
+	return 0
+}
+
+// envCommand prints the settings (spindle env [-json] [var...]).
+func envCommand(w io.Writer, args []string, getenv func(string) string) int {
+	asJSON := len(args) > 0 && args[0] == "-json"
+	if asJSON {
+		args = args[1:]
+	}
+	vals := map[string]string{}
+	var names []string
+	for _, s := range settings {
+		names = append(names, s.env)
+		vals[s.env] = getenv(s.env)
+	}
+	names = append(names, "GOROOT")
+	vals["GOROOT"] = spindle.GoRoot()
+	if len(args) > 0 {
+		for _, a := range args {
+			if _, ok := vals[a]; !ok {
+				fmt.Fprintf(os.Stderr, "spindle env: unknown variable %s\n", a)
+				return 2
+			}
+		}
+		names = args
+	}
+	switch {
+	case asJSON:
+		m := map[string]string{}
+		for _, n := range names {
+			m[n] = vals[n]
+		}
+		b, _ := json.MarshalIndent(m, "", "\t")
+		fmt.Fprintf(w, "%s\n", b)
+	case len(args) > 0:
+		for _, n := range names {
+			fmt.Fprintln(w, vals[n])
+		}
+	default:
+		for _, n := range names {
+			fmt.Fprintf(w, "%s='%s'\n", n, strings.ReplaceAll(vals[n], "'", `'\''`))
+		}
+	}
+	return 0
 }
 
 // version prints spindle's module version (or VCS revision) and the Go
@@ -104,7 +293,40 @@ func isPackagePath(a string) bool {
 	return !strings.HasPrefix(a, "-") && (strings.Contains(a, "/") || strings.Contains(a, "."))
 }
 
+// runFlags parses spindle run's flags (before the package) over the
+// options the environment set.
+func runFlags(argv []string, o *cliOptions) ([]string, error) {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	for _, st := range settings {
+		set := func(v string) error { return st.set(o, v) }
+		if st.arg == "" {
+			fs.BoolFunc(st.flag, st.usage, set)
+		} else {
+			fs.Func(st.flag, st.usage, set)
+		}
+	}
+	if err := fs.Parse(argv); err != nil {
+		return nil, err
+	}
+	return fs.Args(), nil
+}
+
 func run(argv []string) int {
+	opts, err := cliOptionsFrom(os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "spindle:", err)
+		return 2
+	}
+	argv, err = runFlags(argv, &opts)
+	if err == flag.ErrHelp {
+		fmt.Fprint(os.Stdout, helpRun+settingsHelp(true))
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "spindle run: %v\nRun 'spindle help run' for usage.\n", err)
+		return 2
+	}
 	var files []string
 	var dir string
 	i := 0
@@ -130,11 +352,7 @@ func run(argv []string) int {
 	}
 	args := argv[i:]
 	if dir == "" && len(files) == 0 {
-		usage()
-	}
-	opts, err := runOptions(os.Getenv)
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "spindle:", err)
+		fmt.Fprint(os.Stderr, "usage: spindle run [flags] package [arguments...]\nRun 'spindle help run' for details.\n")
 		return 2
 	}
 	// Compiling allocates a young heap that the GC would otherwise scan
@@ -149,20 +367,21 @@ func run(argv []string) int {
 	}
 	prog, err := spindle.Compile(spindle.CompileOptions{}, files...)
 	debug.SetGCPercent(old)
+	ropts := opts.RunOptions
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	opts.Stdout, opts.Stderr, opts.Stdin = os.Stdout, os.Stderr, os.Stdin
-	opts.Args = append([]string{name}, args...)
-	opts.Env = os.Environ()
-	if path := os.Getenv("SPINDLE_CPUPROFILE"); path != "" {
+	ropts.Stdout, ropts.Stderr, ropts.Stdin = os.Stdout, os.Stderr, os.Stdin
+	ropts.Args = append([]string{name}, args...)
+	ropts.Env = os.Environ()
+	if path := opts.cpuProfile; path != "" {
 		pf, err := os.Create(path)
 		if err == nil && pprof.StartCPUProfile(pf) == nil {
 			defer pprof.StopCPUProfile()
 		}
 	}
-	if path := os.Getenv("SPINDLE_MEMPROFILE"); path != "" {
+	if path := opts.memProfile; path != "" {
 		// A sample every 64 bytes: fine enough to attribute a few hundred
 		// bytes per connection (and slow).
 		runtime.MemProfileRate = 64
@@ -187,7 +406,7 @@ func run(argv []string) int {
 	sigs := make(chan os.Signal, 8)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGUSR2)
 	defer signal.Stop(sigs)
-	run := prog.Start(ctx, opts)
+	run := prog.Start(ctx, ropts)
 	go func() {
 		if _, ok := <-quit; ok {
 			fmt.Fprintf(os.Stderr, "SIGQUIT: quit\n\n%s", run.Dump())
@@ -241,58 +460,22 @@ func disasm(argv []string) int {
 	return 0
 }
 
-// runOptions maps the SPINDLE_* environment variables (read through
-// getenv) to run options; unset ones keep the library's defaults.
-func runOptions(getenv func(string) string) (spindle.RunOptions, error) {
-	var o spindle.RunOptions
-	positive := func(name string, dst *int) error {
-		s := getenv(name)
-		if s == "" {
-			return nil
+// cliOptionsFrom maps the SPINDLE_* environment variables (read through
+// getenv) to options; unset ones keep the library's defaults.
+func cliOptionsFrom(getenv func(string) string) (cliOptions, error) {
+	var o cliOptions
+	for _, st := range settings {
+		if v := getenv(st.env); v != "" {
+			if err := st.set(&o, v); err != nil {
+				return o, fmt.Errorf("bad %s=%q: %v", st.env, v, err)
+			}
 		}
-		v, err := strconv.Atoi(s)
-		if err != nil || v <= 0 {
-			return fmt.Errorf("bad %s=%q: want a positive integer", name, s)
-		}
-		*dst = v
-		return nil
-	}
-	if s := getenv("SPINDLE_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			return o, fmt.Errorf("bad SPINDLE_SEED=%q: want an unsigned integer", s)
-		}
-		o.Seed = v
-	}
-	for _, e := range []struct {
-		name string
-		dst  *int
-	}{
-		{"SPINDLE_REDUCTIONS", &o.Reductions},
-		{"SPINDLE_STACK_MAX", &o.MaxStack},
-		{"SPINDLE_SHARDS", &o.Shards},
-	} {
-		if err := positive(e.name, e.dst); err != nil {
-			return o, err
-		}
-	}
-	switch s := getenv("SPINDLE_PIN"); s {
-	case "", "0":
-	case "1":
-		o.Pin = true
-	default:
-		return o, fmt.Errorf("bad SPINDLE_PIN=%q: want 0 or 1", s)
-	}
-	switch s := getenv("SPINDLE_STARVE_WARNING"); s {
-	case "", "1":
-	case "0":
-		o.NoStarveWarning = true
-	default:
-		return o, fmt.Errorf("bad SPINDLE_STARVE_WARNING=%q: want 0 or 1", s)
-	}
-	o.EventLoop = getenv("SPINDLE_IO")
-	if o.Check() != nil {
-		return o, fmt.Errorf("bad SPINDLE_IO=%q: want batch, epoll or uring", o.EventLoop)
 	}
 	return o, nil
+}
+
+// runOptions is cliOptionsFrom's run options.
+func runOptions(getenv func(string) string) (spindle.RunOptions, error) {
+	o, err := cliOptionsFrom(getenv)
+	return o.RunOptions, err
 }

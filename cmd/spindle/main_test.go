@@ -56,6 +56,11 @@ func TestCLI(t *testing.T) {
 		{"help", []string{"help"}, 0, help},
 		{"unknown command", []string{"bogus"}, 2, ""},
 		{"run without files", []string{"run"}, 2, ""},
+		{"help run", []string{"help", "run"}, 0, helpRun + settingsHelp(true)},
+		{"run -h", []string{"run", "-h"}, 0, helpRun + settingsHelp(true)},
+		{"bad flag", []string{"run", "-seed", "x", dir}, 2, ""},
+		{"flags before the package", []string{"run", "-seed", "7", "-shards", "1", "-starve-warning=false", dir, "-seed"}, 0, "from b [-seed]\n"},
+		{"env var", []string{"env", "SPINDLE_SEED"}, 0, "\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -72,6 +77,9 @@ func TestCLI(t *testing.T) {
 			}
 			if tc.name == "compile error" && !strings.Contains(errb.String(), "bad.go:4:2: declared and not used: x") {
 				t.Errorf("compile error text: %q", errb.String())
+			}
+			if tc.name == "bad flag" && errb.String() != "spindle run: invalid value \"x\" for flag -seed: want an unsigned integer\nRun 'spindle help run' for usage.\n" {
+				t.Errorf("bad flag text: %q", errb.String())
 			}
 			if tc.name == "unknown command" && errb.String() != "spindle bogus: unknown command\nRun 'spindle help' for usage.\n" {
 				t.Errorf("unknown command text: %q", errb.String())
@@ -259,5 +267,56 @@ func TestVersion(t *testing.T) {
 	want := " " + runtime.Version() + " " + runtime.GOOS + "/" + runtime.GOARCH + "\n"
 	if !strings.HasPrefix(b.String(), "spindle ") || !strings.HasSuffix(b.String(), want) {
 		t.Errorf("version %q, want spindle ...%s", b.String(), want)
+	}
+}
+
+// spindle env prints every setting as NAME='value', the environment's
+// values, and GOROOT; with names, only their values; -json an object.
+func TestEnvCommand(t *testing.T) {
+	env := map[string]string{"SPINDLE_SEED": "42", "SPINDLE_IO": "it's"}
+	getenv := func(k string) string { return env[k] }
+	var b bytes.Buffer
+	if code := envCommand(&b, nil, getenv); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	out := b.String()
+	for _, want := range []string{"SPINDLE_SEED='42'\n", "SPINDLE_SHARDS=''\n", "SPINDLE_IO='it'\\''s'\n", "GOROOT='"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("spindle env output lacks %q:\n%s", want, out)
+		}
+	}
+	b.Reset()
+	envCommand(&b, []string{"SPINDLE_SEED", "SPINDLE_PIN"}, getenv)
+	if b.String() != "42\n\n" {
+		t.Errorf("spindle env SPINDLE_SEED SPINDLE_PIN: %q", b.String())
+	}
+	b.Reset()
+	envCommand(&b, []string{"-json", "SPINDLE_SEED"}, getenv)
+	if b.String() != "{\n\t\"SPINDLE_SEED\": \"42\"\n}\n" {
+		t.Errorf("spindle env -json: %q", b.String())
+	}
+	if code := envCommand(&b, []string{"NOPE"}, getenv); code != 2 {
+		t.Errorf("unknown variable: exit %d, want 2", code)
+	}
+}
+
+// A flag overrides its variable; the flag's own parse errors name it.
+func TestRunFlagsOverrideEnvironment(t *testing.T) {
+	o, err := cliOptionsFrom(func(k string) string { return map[string]string{"SPINDLE_SEED": "1", "SPINDLE_SHARDS": "4"}[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest, err := runFlags([]string{"-seed", "9", "-pin", "-io", "epoll", "-cpuprofile", "p.out", "prog.go", "-seed", "3"}, &o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Seed != 9 || o.Shards != 4 || !o.Pin || o.EventLoop != "epoll" || o.cpuProfile != "p.out" {
+		t.Errorf("options %+v", o)
+	}
+	if !reflect.DeepEqual(rest, []string{"prog.go", "-seed", "3"}) {
+		t.Errorf("rest %q", rest)
+	}
+	if _, err := runFlags([]string{"-shards", "0"}, &o); err == nil || !strings.Contains(err.Error(), "want a positive integer") {
+		t.Errorf("-shards 0: %v", err)
 	}
 }
