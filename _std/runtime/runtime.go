@@ -54,6 +54,10 @@ const Compiler = "spindle"
 // shard's run queue.
 func Gosched()
 
+// Breakpoint executes a breakpoint trap: the program dies as a Go
+// program does without a debugger attached ("SIGTRAP: trace trap").
+func Breakpoint()
+
 // NumGoroutine returns the number of live fibers on the calling shard.
 func NumGoroutine() int
 

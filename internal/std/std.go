@@ -72,6 +72,7 @@ const Version = "spindle-dev"
 
 var runtimeFuncs = hostTable{
 	"runtime.Gosched":              runtimeGosched,
+	"runtime.Breakpoint":           func(f *vm.Fiber, args, res []vm.Value) { panic(vm.Fatal("SIGTRAP: trace trap")) },
 	"runtime.SetFinalizer":         runtimeSetFinalizer,
 	"runtime/debug.SetGCPercent":   debugSetGCPercent,
 	"runtime/debug.SetMemoryLimit": debugSetMemoryLimit,

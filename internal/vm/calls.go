@@ -55,6 +55,18 @@ func (m *Machine) makeDefer(fn *Func, cs *CallSite, regs []Value, _ int32) *defe
 // was a builtin or host function that already ran.
 func (m *Machine) pushDefer(f *Fiber, d *deferRec, kind uint8) bool {
 	if d.builtin != nil {
+		if d.builtin.Name == "recover" {
+			// defer recover() in F: run by F's return, recover acts as if
+			// F called it, so it stops the panic when F itself is a
+			// deferred call the panic made; run by a panic's unwinding it
+			// is called from the panic, not from F, and does nothing (Go's
+			// test/recover1.go, test5 and test7).
+			top := &f.frames[len(f.frames)-1]
+			if p := f.panicking(); p != nil && kind == frameDefer && top.kind == frameDeferPanic && !p.recovered {
+				p.recovered = true
+			}
+			return false
+		}
 		m.builtinArgs(f, d.builtin, d.args)
 		return false
 	}
