@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strings"
 )
 
 type Inner struct {
@@ -38,16 +39,17 @@ func main() {
 	fmt.Println(rt, rt.Kind(), rt.Name(), rt.PkgPath(), rt.NumField(), rt.Size(), rt.Align())
 	for i := 0; i < rt.NumField(); i++ {
 		f := rt.Field(i)
-		fmt.Println(f.Name, f.Type, f.Tag.Get("json"), f.Anonymous, f.IsExported(), f.Offset, f.Index, f.PkgPath)
+		fmt.Printf("%s %v %q %v %v %d %v %q\n", f.Name, f.Type, f.Tag.Get("json"), f.Anonymous, f.IsExported(), f.Offset, f.Index, f.PkgPath)
 	}
 	x, ok := rt.Field(0).Tag.Lookup("xml")
 	fmt.Println(x, ok)
 	sf, ok := rt.FieldByName("N")
 	fmt.Println(sf.Name, sf.Index, ok)
+	var visible []string
 	for _, f := range reflect.VisibleFields(rt) {
-		fmt.Print(f.Name, f.Index, " ")
+		visible = append(visible, fmt.Sprint(f.Name, f.Index))
 	}
-	fmt.Println()
+	fmt.Println(strings.Join(visible, " "))
 
 	v := reflect.ValueOf(&t).Elem()
 	v.Field(0).SetInt(42)
@@ -125,17 +127,17 @@ func main() {
 
 // Output:
 // main.T struct T main 8 80 8
-// A int a,omitempty false true 0 [0] 
-// B string b false true 8 [1] 
-// c bool  false false 24 [2] main
-// Inner main.Inner  true true 32 [3] 
-// P *main.Inner  false true 56 [4] 
-// M map[string]float64  false true 64 [5] 
-// F float32  false true 72 [6] 
-// U uint8  false true 76 [7] 
+// A int "a,omitempty" false true 0 [0] ""
+// B string "b" false true 8 [1] ""
+// c bool "" false false 24 [2] "main"
+// Inner main.Inner "" true true 32 [3] ""
+// P *main.Inner "" false true 56 [4] ""
+// M map[string]float64 "" false true 64 [5] ""
+// F float32 "" false true 72 [6] ""
+// U uint8 "" false true 76 [7] ""
 // x true
 // N [3 0] true
-// A[0] B[1] c[2] Inner[3] N[3 0] P[4] M[5] F[6] U[7] 
+// A[0] B[1] c[2] Inner[3] N[3 0] P[4] M[5] F[6] U[7]
 // 42 y 0.1 44 false true false
 // 2 2
 // [1 7]

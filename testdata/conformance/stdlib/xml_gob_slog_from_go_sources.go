@@ -50,7 +50,7 @@ func main() {
 	out, err := xml.MarshalIndent(b, "", " ")
 	fmt.Println(string(out), err)
 	var b2 Book
-	fmt.Println(xml.Unmarshal(out, &b2), b2.ID, b2.Title, b2.Authors, b2.Note)
+	fmt.Printf("%v %s %s %v %q\n", xml.Unmarshal(out, &b2), b2.ID, b2.Title, b2.Authors, b2.Note)
 	fmt.Println(xml.Unmarshal([]byte("<book><title>x</book>"), &b2))
 
 	var buf bytes.Buffer
@@ -84,7 +84,7 @@ func main() {
 //  </authors>
 //  <!-- n -->
 // </book> <nil>
-// <nil> 1 Go & <Fibers> [R K]  n 
+// <nil> 1 Go & <Fibers> [R K] " n "
 // XML syntax error on line 1: element <title> closed by </book>
 // <nil>
 // <nil>

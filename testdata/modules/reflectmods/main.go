@@ -51,7 +51,6 @@ port = 22
 	out, _ := yaml.Marshal(map[string]any{"z": 1, "list": []string{"p", "q"}, "nested": map[string]int{"n": 2}})
 	fmt.Print(string(out))
 
-
 	diff := difflib.UnifiedDiff{A: difflib.SplitLines("a\nb\nc\n"), B: difflib.SplitLines("a\nB\nc\nd\n"), FromFile: "old", ToFile: "new", Context: 1}
 	text, _ := difflib.GetUnifiedDiffString(diff)
 	fmt.Print(text)
