@@ -7,9 +7,11 @@
 // compare with == as in Go, also across shards.
 //
 // Differences from Go: Value.Call, the functions Method and MakeFunc
-// return run as host callbacks, so the called function may not block;
-// Send, Recv and Select retry (yielding the shard) instead of parking, so
-// one that can never proceed is not reported as a deadlock; NewAt and
+// return run as host callbacks, so the called function may not block,
+// and those functions cannot be sent to another shard; Send and Recv
+// park as the guest's own channel operations do, but Select retries
+// (yielding the shard) instead of parking, so one that can never proceed
+// is not reported as a deadlock; NewAt and
 // SliceAt panic (spindle has no addresses); SliceHeader and StringHeader
 // do not exist. A method reached through reflect must have been compiled:
 // spindle compiles the methods of every type a program converts to an
@@ -315,7 +317,8 @@ func (t rtype) FieldByName(name string) (StructField, bool) {
 
 // FieldByNameFunc searches the struct's fields and its embedded structs
 // breadth first: the shallowest match wins, and two at the same depth
-// cancel each other, as Go's selector rules say.
+// (also through the same type embedded twice) cancel each other, as Go's
+// selector rules say.
 func (t rtype) FieldByNameFunc(match func(string) bool) (StructField, bool) {
 	if t.Kind() != Struct {
 		panic("reflect: FieldByNameFunc of non-struct type " + t.String())
@@ -326,19 +329,24 @@ func (t rtype) FieldByNameFunc(match func(string) bool) (StructField, bool) {
 	}
 	current := []scan{}
 	next := []scan{{typ: t}}
+	// count and nextCount record how many times a struct type was reached
+	// at the current and the next depth; more than once makes any field
+	// found in it ambiguous.
+	var count, nextCount map[Type]int
 	visited := map[Type]bool{}
 	for len(next) > 0 {
-		current, next = next, nil
+		current, next = next, current[:0]
+		count, nextCount = nextCount, nil
 		var result StructField
-		found := 0
+		ok := false
 		for _, sc := range current {
-			if visited[sc.typ] {
+			st := sc.typ
+			if visited[st] {
 				continue
 			}
-			visited[sc.typ] = true
-			for i := 0; i < sc.typ.NumField(); i++ {
-				f := sc.typ.Field(i)
-				fname := f.Name
+			visited[st] = true
+			for i := 0; i < st.NumField(); i++ {
+				f := st.Field(i)
 				var ntyp Type
 				if f.Anonymous {
 					ntyp = f.Type
@@ -346,25 +354,34 @@ func (t rtype) FieldByNameFunc(match func(string) bool) (StructField, bool) {
 						ntyp = ntyp.Elem()
 					}
 				}
-				if match(fname) {
-					found++
-					if found == 1 {
-						result = f
-						result.Index = append(append([]int(nil), sc.index...), i)
+				if match(f.Name) {
+					if count[st] > 1 || ok {
+						return StructField{}, false
 					}
+					result = f
+					result.Index = append(append([]int(nil), sc.index...), i)
+					ok = true
 					continue
 				}
-				if found > 0 || ntyp == nil || ntyp.Kind() != Struct {
+				if ok || ntyp == nil || ntyp.Kind() != Struct {
 					continue
+				}
+				if nextCount[ntyp] > 0 {
+					nextCount[ntyp] = 2
+					continue
+				}
+				if nextCount == nil {
+					nextCount = map[Type]int{}
+				}
+				nextCount[ntyp] = 1
+				if count[st] > 1 {
+					nextCount[ntyp] = 2
 				}
 				next = append(next, scan{typ: ntyp, index: append(append([]int(nil), sc.index...), i)})
 			}
 		}
-		if found == 1 {
+		if ok {
 			return result, true
-		}
-		if found > 1 {
-			return StructField{}, false
 		}
 	}
 	return StructField{}, false
@@ -387,17 +404,25 @@ func (t rtype) NumOut() int {
 }
 
 func (t rtype) In(i int) Type {
-	if i < 0 || i >= t.NumIn() {
+	if t.Kind() != Func {
 		panic("reflect: In of non-func type " + t.String())
 	}
+	checkIndex(i, t.NumIn())
 	return toType(tin(t.t, i))
 }
 
 func (t rtype) Out(i int) Type {
-	if i < 0 || i >= t.NumOut() {
+	if t.Kind() != Func {
 		panic("reflect: Out of non-func type " + t.String())
 	}
+	checkIndex(i, t.NumOut())
 	return toType(tout(t.t, i))
+}
+
+// checkIndex panics as indexing a slice of length n with i does (Go's
+// In and Out index their parameter slices).
+func checkIndex(i, n int) {
+	_ = make([]struct{}, n)[i]
 }
 
 func (t rtype) NumMethod() int { return tnummethod(t.t) }

@@ -133,6 +133,8 @@ func (v Value) swap(i, j int)
 func (v Value) chanOp(op int, x Value) (Value, bool)
 func deepEqual(x, y any) bool
 func gosched()
+func (v Value) send(x Value)
+func (v Value) recv() (Value, bool)
 
 // ValueOf returns a new Value initialized to the concrete value stored in
 // the interface i. ValueOf(nil) returns the zero Value.
@@ -432,7 +434,7 @@ func (v Value) UnsafePointer() unsafe.Pointer {
 		if v.IsNil() {
 			return nil
 		}
-		return v.Interface().(unsafe.Pointer)
+		return v.convert(typeOf(unsafe.Pointer(nil))).iface().(unsafe.Pointer)
 	}
 	panic(&ValueError{"reflect.Value.UnsafePointer", v.Kind()})
 }
@@ -534,8 +536,8 @@ func (v Value) OverflowComplex(x complex128) bool {
 
 // Set assigns x to the value v.
 func (v Value) Set(x Value) {
-	v.flag.mustBeAssignable("reflect.Set")
-	x.flag.mustBeExported("reflect.Set")
+	v.flag.mustBeAssignable("reflect.Value.Set")
+	x.flag.mustBeExported("reflect.Value.Set")
 	x = x.assignTo("reflect.Set", v.t)
 	v.assign(x)
 }
@@ -543,6 +545,9 @@ func (v Value) Set(x Value) {
 // assignTo returns x as a value of type t, or panics when x is not
 // assignable to t.
 func (x Value) assignTo(context string, t unsafe.Pointer) Value {
+	if x.flag == 0 {
+		panic(&ValueError{context, Invalid})
+	}
 	if x.t == t {
 		return x
 	}
@@ -870,7 +875,7 @@ func (v Value) CallSlice(in []Value) []Value {
 
 func (v Value) doCall(op string, in []Value, isSlice bool) []Value {
 	if v.IsNil() {
-		panic("reflect: call of nil function")
+		panic("reflect.Value." + op + ": call of nil function")
 	}
 	t := v.Type()
 	n := t.NumIn()
@@ -885,6 +890,7 @@ func (v Value) doCall(op string, in []Value, isSlice bool) []Value {
 		if len(in) > n {
 			panic("reflect: CallSlice with too many input arguments")
 		}
+		n--
 	} else {
 		if isVariadic {
 			n--
@@ -1150,39 +1156,27 @@ func (v Value) TryRecv() (x Value, ok bool) {
 	return v.chanOp(2, Value{})
 }
 
-// Send sends x on the channel v. spindle's host code cannot park on a
-// channel, so Send retries (yielding the shard) until the send goes
-// through; a Send that can never complete is not reported as a deadlock.
+// Send sends x on the channel v, parking the goroutine as a send does.
 func (v Value) Send(x Value) {
 	v.flag.mustBeAt(Chan, "reflect.Value.Send")
 	v.flag.mustBeExported("reflect.Value.Send")
 	if tchandir(v.t)&SendDir == 0 {
 		panic("reflect: send on recv-only channel")
 	}
+	x.flag.mustBeExported("reflect.Value.Send")
 	x = x.assignTo("reflect.Value.Send", telem(v.t))
-	for {
-		if _, ok := v.chanOp(1, x); ok {
-			return
-		}
-		gosched()
-	}
+	v.send(x)
 }
 
-// Recv receives and returns a value from the channel v, retrying as Send
-// does.
+// Recv receives and returns a value from the channel v, parking the
+// goroutine as a receive does.
 func (v Value) Recv() (x Value, ok bool) {
 	v.flag.mustBeAt(Chan, "reflect.Value.Recv")
 	v.flag.mustBeExported("reflect.Value.Recv")
 	if tchandir(v.t)&RecvDir == 0 {
 		panic("reflect: recv on send-only chan")
 	}
-	for {
-		x, ok = v.chanOp(2, Value{})
-		if x.IsValid() {
-			return x, ok
-		}
-		gosched()
-	}
+	return v.recv()
 }
 
 // Indirect returns the value that v points to. If v is a nil pointer,

@@ -437,6 +437,13 @@ func (c *Compiler) methods(t *vm.Type) {
 			c.methods(et)
 		}
 	}
+	if c.reflect {
+		// Value.Call and Method hand out values of parameter and
+		// result types the compiler never saw converted.
+		for _, pt := range append(append([]*vm.Type(nil), t.Params...), t.Results...) {
+			c.methods(pt)
+		}
+	}
 	if types.IsInterface(t.GoType) {
 		return
 	}
@@ -459,5 +466,8 @@ func (c *Compiler) methods(t *vm.Type) {
 			continue
 		}
 		t.Methods[sel.Obj().Name()] = c.fn(fn)
+		if c.reflect {
+			c.methods(c.typ(sel.Obj().Type()))
+		}
 	}
 }

@@ -116,6 +116,8 @@ var reflectFuncs = hostTable{
 	"reflect.funcOf":               reflectFuncOf,
 	"reflect.structOf":             reflectStructOf,
 	"reflect.fastrand":             func(f *vm.Fiber, a, r []vm.Value) { r[0] = vm.Uint(f.M.Rand()) },
+	"(reflect.Value).send":         reflectSend,
+	"(reflect.Value).recv":         reflectRecv,
 	"reflect.gosched":              runtimeGosched,
 	"reflect.deepEqual":            reflectDeepEqual,
 }
@@ -325,7 +327,18 @@ func encodeRV(t *vm.Type, p vm.Value, fl uint64) vm.Value {
 	if t == nil {
 		return vm.Value{R: []vm.Value{{}, {}, {}}}
 	}
+	if fl&flagIndir == 0 && boxedKind(t.Kind) {
+		// A scalar held directly goes in a box of its own, as gc's
+		// reflect holds it: Values then compare with == as Go's do (the
+		// guest compares p by its reference only).
+		p, fl = vm.Value{R: &vm.Value{N: p.N, R: p.R}}, fl|flagIndir
+	}
 	return vm.Value{R: []vm.Value{{R: t}, p, {N: fl}}}
+}
+
+// boxedKind reports whether a Value of kind k holds its scalar in a box.
+func boxedKind(k vm.Kind) bool {
+	return k >= vm.KBool && k <= vm.KComplex128 || k == vm.KString
 }
 
 func kindFlag(t *vm.Type) uint64 { return uint64(t.Kind) }
@@ -409,7 +422,9 @@ func reflectElem(f *vm.Fiber, a, r []vm.Value) {
 			return
 		}
 		et := v.t.Elem
-		r[0] = encodeRV(et, vm.Value{R: x.R}, kindFlag(et)|flagIndir|flagAddr|ro)
+		// As Go: a pointer's Elem keeps flagEmbedRO, so the exported
+		// fields of an embedded *unexported struct stay settable.
+		r[0] = encodeRV(et, vm.Value{R: x.R}, kindFlag(et)|flagIndir|flagAddr|v.fl&flagRO)
 	case vm.KInterface:
 		i := x.Iface()
 		if i == nil {
@@ -428,7 +443,7 @@ func reflectField(f *vm.Fiber, a, r []vm.Value) {
 	}
 	r[1] = vm.Bool(true)
 	fd := v.t.Fields[i]
-	fl := kindFlag(fd.Type) | v.fl&(flagRO|flagAddr|flagIndir)
+	fl := kindFlag(fd.Type) | v.fl&(flagStickyRO|flagAddr|flagIndir)
 	if !fd.Exported {
 		if fd.Embedded {
 			fl |= flagEmbedRO
@@ -515,8 +530,9 @@ func isZero(t *vm.Type, x vm.Value) bool {
 	case vm.KString:
 		return x.String() == ""
 	case vm.KComplex64, vm.KComplex128:
-		c := x.Complex()
-		return math.Float64bits(real(c)) == 0 && math.Float64bits(imag(c)) == 0
+		return x.Complex() == 0 // Go 1.22: -0 is zero
+	case vm.KFloat32, vm.KFloat64:
+		return math.Float64frombits(x.N) == 0
 	case vm.KArray:
 		n := t.Len
 		for i := 0; i < n; i++ {
@@ -722,8 +738,11 @@ func reflectCopy(f *vm.Fiber, a, r []vm.Value) {
 func reflectGrow(f *vm.Fiber, a, r []vm.Value) {
 	v, n := rvOf(a[0]), int(a[1].Int())
 	x := v.load()
-	l := vm.LenOf(x.R)
-	g := vm.Append(v.t.Elem, x, vm.MakeSlice(v.t, n, n))
+	l, c := vm.LenOf(x.R), vm.CapOf(x.R)
+	// Append past the capacity, keeping what lies between len and cap
+	// (Go's growslice copies it too), then slice back to len.
+	full := vm.Value{R: sliceRef(x.R, 0, c, -1)}
+	g := vm.Append(v.t.Elem, full, vm.MakeSlice(v.t, l+n-c, l+n-c))
 	r[0] = encodeRV(v.t, vm.Value{R: sliceRef(g.R, 0, l, -1)}, kindFlag(v.t))
 }
 
@@ -857,10 +876,12 @@ func reflectCall(f *vm.Fiber, a, r []vm.Value) {
 }
 
 // boundMethod returns a func value that calls fn with recv prepended.
-func boundMethod(name string, ft *vm.Type, fn *vm.Func, recv vm.Value) vm.Value {
-	hf := &vm.Func{Name: name, NParams: int32(len(ft.Params)), NResults: int32(len(ft.Results)), ResultTypes: ft.Results}
+// boundMethod returns a func value that calls fn with the receiver
+// recv() gives at each call (Go reads an addressable receiver then).
+func boundMethod(name string, ft *vm.Type, fn *vm.Func, recv func() vm.Value) vm.Value {
+	hf := &vm.Func{Name: name, NParams: int32(len(ft.Params)), NResults: int32(len(ft.Results)), ResultTypes: ft.Results, Captures: true}
 	hf.Host = func(f *vm.Fiber, args, res []vm.Value) {
-		in := append([]vm.Value{recv}, args...)
+		in := append([]vm.Value{recv()}, args...)
 		out := f.M.CallGuest(f, fn, nil, in...)
 		copy(res, out)
 	}
@@ -886,17 +907,17 @@ func reflectMethodFunc(f *vm.Fiber, a, r []vm.Value) {
 func reflectMethodValue(f *vm.Fiber, a, r []vm.Value) {
 	v, i := rvOf(a[0]), int(a[1].Int())
 	t := v.t
-	recv := v.loadCopy()
+	recv := v.loadCopy
 	m := rmethodsOf(f, t)[i]
 	var fn *vm.Func
 	var ft *vm.Type
 	if t.Kind == vm.KInterface {
-		x := recv.Iface()
+		x := v.load().Iface()
 		dyn := x.T.Methods[m.name]
 		if dyn == nil {
 			panic(vm.PlainError("reflect: method " + x.T.Name + "." + m.name + " was not compiled"))
 		}
-		fn, ft, recv = dyn, m.typ, x.V
+		fn, ft, recv = dyn, m.typ, func() vm.Value { return x.V }
 	} else {
 		fn = methodFn(t, m)
 		// The method's type without its receiver.
@@ -987,6 +1008,14 @@ func deepEqual(t *vm.Type, a, b vm.Value, visited map[deepVisit]bool) bool {
 		if vm.Addr(a.R) == vm.Addr(b.R) {
 			return true
 		}
+		if n > 0 {
+			// Slices can be cyclic too ([]any holding itself).
+			k := deepVisit{vm.Addr(a.R), vm.Addr(b.R), t}
+			if visited[k] {
+				return true
+			}
+			visited[k] = true
+		}
 		for i := 0; i < n; i++ {
 			if !deepEqual(t.Elem, elemAt(t.Elem, a.R, i), elemAt(t.Elem, b.R, i), visited) {
 				return false
@@ -1055,7 +1084,7 @@ func reflectMakeFunc(f *vm.Fiber, a, r []vm.Value) {
 	if impl == nil {
 		panic(vm.PlainError("reflect: call of MakeFunc with nil function"))
 	}
-	hf := &vm.Func{Name: "reflect.makeFuncStub", NParams: int32(len(ft.Params)), NResults: int32(len(ft.Results)), ResultTypes: ft.Results}
+	hf := &vm.Func{Name: "reflect.makeFuncStub", NParams: int32(len(ft.Params)), NResults: int32(len(ft.Results)), ResultTypes: ft.Results, Captures: true}
 	hf.Host = func(f *vm.Fiber, args, res []vm.Value) {
 		in := make([]vm.Value, len(args))
 		for i, x := range args {
@@ -1118,4 +1147,25 @@ func reflectStructOf(f *vm.Fiber, a, r []vm.Value) {
 		tagList[i] = tags[i].String()
 	}
 	r[0] = typeValue(typeFor(f, types.NewStruct(fields, tagList)))
+}
+
+// reflectSend is Value.Send: a send that parks the fiber, as the guest's
+// own does (the host call re-executes in completion mode once woken).
+func reflectSend(f *vm.Fiber, a, r []vm.Value) {
+	v, x := rvOf(a[0]), rvOf(a[1])
+	c, _ := v.load().R.(*vm.Chan)
+	// On resumption chanSend only completes (it reads its own flag).
+	f.M.ChanSend(f, c, x.loadCopy())
+}
+
+// reflectRecv is Value.Recv, parking like reflectSend.
+func reflectRecv(f *vm.Fiber, a, r []vm.Value) {
+	v := rvOf(a[0])
+	c, _ := v.load().R.(*vm.Chan)
+	x, ok, done := f.M.ChanRecv(f, c)
+	if !done {
+		return
+	}
+	et := v.t.Elem
+	r[0], r[1] = encodeRV(et, x, kindFlag(et)), vm.Bool(ok)
 }

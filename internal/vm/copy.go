@@ -292,6 +292,9 @@ func (c *copier) scanValue(v Value) {
 			c.mapWork = append(c.mapWork, r)
 		}
 	case *Closure:
+		if r != nil && r.Fn.Captures {
+			c.fail("func made by reflect (a method value or MakeFunc)")
+		}
 		if r != nil && len(r.Free) > 0 && markNew(&c.clos, r) {
 			c.work = append(c.work, r.Free)
 		}

@@ -41,6 +41,10 @@ type Func struct {
 	ResultTypes []*Type
 
 	Host HostFunc // non-nil for a bodyless (host) function
+	// Captures marks a host function that closes over guest values
+	// (reflect's method values and MakeFunc functions): its closures are
+	// not copied across shards, which would share those values.
+	Captures bool
 
 	Types    []*Type
 	Calls    []CallSite

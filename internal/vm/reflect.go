@@ -51,3 +51,13 @@ func ConvertString(k ConvKind, v Value) Value { return convert(&Conv{Kind: k}, v
 
 // Closed reports whether c has been closed.
 func (c *Chan) Closed() bool { return c != nil && c.closed }
+
+// ChanSend sends v on c for fiber f running a host function, as the
+// guest's send does: it reports false when f parked, in which case the
+// host function returns and is called again, in completion mode, once a
+// receiver (or close: "send on closed channel") wakes f.
+func (m *Machine) ChanSend(f *Fiber, c *Chan, v Value) bool { return m.chanSend(f, c, v) }
+
+// ChanRecv receives from c for fiber f running a host function, as the
+// guest's receive does; done is false when f parked (see ChanSend).
+func (m *Machine) ChanRecv(f *Fiber, c *Chan) (v Value, ok, done bool) { return m.chanRecv(f, c) }
