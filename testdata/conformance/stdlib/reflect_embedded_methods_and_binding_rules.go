@@ -41,7 +41,7 @@ func (Svc) Get() Msg { return Msg{"hi"} }
 
 type T struct{ N int }
 
-func (t T) Get() int            { return t.N }
+func (t T) Get() int { return t.N }
 func (T) Sum(xs ...int) (s int) {
 	for _, x := range xs {
 		s += x
