@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"sync"
 
 	"spindle/internal/vm"
 )
@@ -245,11 +244,9 @@ type rmethod struct {
 	fn        *vm.Func // nil for interface types, or when not compiled
 }
 
-var methodCache sync.Map // *vm.Type -> []rmethod
-
 func rmethodsOf(f *vm.Fiber, t *vm.Type) []rmethod {
-	if ms, ok := methodCache.Load(t); ok {
-		return ms.([]rmethod)
+	if ms, ok := t.Derived().([]rmethod); ok {
+		return ms
 	}
 	var out []rmethod
 	if iface, ok := t.GoType.Underlying().(*types.Interface); ok {
@@ -278,7 +275,7 @@ func rmethodsOf(f *vm.Fiber, t *vm.Type) []rmethod {
 		}
 	}
 	slices.SortStableFunc(out, func(x, y rmethod) int { return strings.Compare(x.name, y.name) })
-	methodCache.Store(t, out)
+	t.SetDerived(out)
 	return out
 }
 

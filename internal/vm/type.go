@@ -3,6 +3,7 @@ package vm
 import (
 	"go/types"
 	"sync"
+	"sync/atomic"
 )
 
 // Kind is the run-time shape of a guest type.
@@ -73,7 +74,18 @@ type Type struct {
 
 	implMu sync.Mutex
 	impl   map[*Type]bool // interface type -> whether this type implements it
+
+	// derived holds what host code computes from the type once (reflect's
+	// method table): Derived, SetDerived. It lives and dies with the type.
+	derived atomic.Value
 }
+
+// Derived returns what SetDerived stored (nil if nothing).
+func (t *Type) Derived() any { return t.derived.Load() }
+
+// SetDerived stores v, which host code derived from t; every call must
+// store the same concrete type.
+func (t *Type) SetDerived(v any) { t.derived.Store(v) }
 
 // Field describes a struct field.
 type Field struct {
