@@ -7,6 +7,7 @@ package log
 import (
 	"fmt"
 	"io"
+	"log/internal"
 	"os"
 	"runtime"
 )
@@ -52,6 +53,13 @@ var std = New(os.Stderr, "", LstdFlags)
 // Default returns the standard logger used by the package-level output
 // functions.
 func Default() *Logger { return std }
+
+func init() {
+	// log/slog's default handler writes through the default Logger.
+	internal.DefaultOutput = func(pc uintptr, data []byte) error {
+		return std.outputPC(pc, string(data))
+	}
+}
 
 // now returns the current time's fields (UTC when utc is set).
 func now(utc bool) (year, month, day, hour, min, sec, usec int)
@@ -121,14 +129,24 @@ func (l *Logger) header(b []byte, file string, line int) []byte {
 // output writes s; depth is the number of frames between output and the
 // caller to report.
 func (l *Logger) output(depth int, s string) error {
+	var pc uintptr
+	if l.flag&(Lshortfile|Llongfile) != 0 {
+		var pcs [1]uintptr
+		runtime.Callers(depth+1, pcs[:])
+		pc = pcs[0]
+	}
+	return l.outputPC(pc, s)
+}
+
+// outputPC writes s with a header naming the call site pc (0: unknown).
+func (l *Logger) outputPC(pc uintptr, s string) error {
 	var file string
 	var line int
 	if l.flag&(Lshortfile|Llongfile) != 0 {
-		var ok bool
-		_, file, line, ok = runtime.Caller(depth)
-		if !ok {
-			file = "???"
-			line = 0
+		file, line = "???", 0
+		if pc != 0 {
+			fr, _ := runtime.CallersFrames([]uintptr{pc}).Next()
+			file, line = fr.File, fr.Line
 		}
 	}
 	b := l.header(nil, file, line)

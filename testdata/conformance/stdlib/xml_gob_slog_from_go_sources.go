@@ -9,6 +9,7 @@ import (
 	"encoding/gob"
 	"encoding/xml"
 	"fmt"
+	"log"
 	"log/slog"
 	"os"
 )
@@ -73,6 +74,13 @@ func main() {
 	js.Warn("warn", "m", map[string]int{"a": 1}, "err", fmt.Errorf("boom"), slog.Any("list", []string{"p", "q"}))
 	js.LogAttrs(context.WithValue(context.Background(), ctxKey{}, 1), slog.LevelError, "attrs", slog.Int64("big", 1<<40), slog.Float64("f", 2.5))
 	fmt.Println(slog.LevelWarn, slog.GroupValue(slog.String("k", "v"), slog.Int("i", 1)))
+
+	// The default slog logger writes through the log package's.
+	log.SetOutput(os.Stdout)
+	log.SetFlags(0)
+	slog.Info("through log", "k", 2)
+	slog.SetDefault(text)
+	log.Print("through slog")
 }
 
 // Output:
@@ -95,3 +103,5 @@ func main() {
 // {"level":"WARN","msg":"warn","m":{"a":1},"err":"boom","list":["p","q"]}
 // {"level":"ERROR","msg":"attrs","big":1099511627776,"f":2.5}
 // WARN [k=v i=1]
+// INFO through log k=2
+// level=INFO msg="through slog"
