@@ -1,6 +1,9 @@
 package time
 
-import "errors"
+import (
+	"errors"
+	"unsafe"
+)
 
 // A Time represents an instant in time with nanosecond precision.
 //
@@ -82,7 +85,7 @@ func UnixMilli(msec int64) Time { return Unix(msec/1e3, (msec%1e3)*1e6) }
 func UnixMicro(usec int64) Time { return Unix(usec/1e6, (usec%1e6)*1e3) }
 
 // date is the host's time.Date in a fixed zone.
-func date(year, month, day, hour, min, sec, nsec, offset int) (s int64, ns int32)
+func date(year, month, day, hour, min, sec, nsec, offset int, tz unsafe.Pointer) (s int64, ns int32)
 
 // Date returns the Time corresponding to yyyy-mm-dd hh:mm:ss + nsec
 // nanoseconds in the given location. Values outside their usual ranges
@@ -91,7 +94,7 @@ func Date(year int, month Month, day, hour, min, sec, nsec int, loc *Location) T
 	if loc == nil {
 		panic("time: missing Location in call to Date")
 	}
-	s, ns := date(year, int(month), day, hour, min, sec, nsec, loc.offset)
+	s, ns := date(year, int(month), day, hour, min, sec, nsec, loc.offset, loc.tz)
 	return Time{sec: s, nsec: ns, loc: normLoc(loc)}
 }
 
@@ -262,8 +265,14 @@ func (t Time) Zone() (name string, offset int) {
 	if t.loc == nil {
 		return "UTC", 0
 	}
+	if t.loc.tz != nil {
+		return zoneOf(t)
+	}
 	return t.loc.zone, t.loc.offset
 }
+
+// zoneOf is Zone for a time in a zone of the database (the host's rules).
+func zoneOf(t Time) (name string, offset int)
 
 // Date returns the year, month, and day in which t occurs.
 func (t Time) Date() (year int, month Month, day int)
@@ -361,8 +370,9 @@ type ParseError struct {
 // Error returns the string representation of a ParseError.
 func (e *ParseError) Error() string
 
-// parse is the host's time.ParseInLocation in a fixed zone (zone, offset).
-func parse(layout, value, zone string, offset int, utc bool) (sec int64, nsec int32, zname string, zoffset int, isUTC, isLoc bool, perr ParseError, failed bool)
+// parse is the host's time.ParseInLocation in a fixed zone (zone,
+// offset) or a zone of the database (tz).
+func parse(layout, value, zone string, offset int, tz unsafe.Pointer, utc bool) (sec int64, nsec int32, zname string, zoffset int, isUTC, isLoc bool, perr ParseError, failed bool)
 
 // Parse parses a formatted string and returns the time value it
 // represents. In the absence of a time zone indicator, Parse returns a time
@@ -381,7 +391,7 @@ func ParseInLocation(layout, value string, loc *Location) (Time, error) {
 }
 
 func parseIn(layout, value string, loc *Location) (Time, error) {
-	sec, nsec, zname, zoff, isUTC, isLoc, perr, failed := parse(layout, value, loc.zone, loc.offset, loc == UTC)
+	sec, nsec, zname, zoff, isUTC, isLoc, perr, failed := parse(layout, value, loc.zone, loc.offset, loc.tz, loc == UTC)
 	if failed {
 		e := perr
 		return Time{}, &e

@@ -14,7 +14,10 @@
 // when no goroutine is runnable.
 package time
 
-import "errors"
+import (
+	"errors"
+	"unsafe"
+)
 
 // A Duration represents the elapsed time between two instants as an int64
 // nanosecond count.
@@ -170,12 +173,14 @@ func itoa(n int64) string {
 	return string(b[i:])
 }
 
-// A Location maps time instants to the zone in use at that time. spindle
-// only has fixed zones: UTC, Local (the same as UTC) and FixedZone's.
+// A Location maps time instants to the zone in use at that time: UTC,
+// Local (the same as UTC in spindle), FixedZone's, or a zone of the time
+// zone database (LoadLocation), whose rules the host holds.
 type Location struct {
 	name   string
-	zone   string // abbreviation
-	offset int    // seconds east of UTC
+	zone   string         // abbreviation (fixed zones)
+	offset int            // seconds east of UTC (fixed zones)
+	tz     unsafe.Pointer // the host's zone (LoadLocation), or nil
 }
 
 var utcLoc = Location{name: "UTC", zone: "UTC"}
@@ -203,8 +208,14 @@ func FixedZone(name string, offset int) *Location {
 	return &Location{name: name, zone: name, offset: offset}
 }
 
+// loadZone is the host's time.LoadLocation (data nil) or
+// LoadLocationFromTZData: the zone's handle, or an error text.
+func loadZone(name string, data []byte, fromData bool) (tz unsafe.Pointer, err string)
+
 // LoadLocation returns the Location with the given name: "" and "UTC" give
-// UTC, "Local" gives Local; spindle has no time zone database.
+// UTC, "Local" gives Local, and any other name is looked up in the IANA
+// Time Zone database as Go does ($ZONEINFO, the system's zoneinfo, then
+// the copy embedded in spindle).
 func LoadLocation(name string) (*Location, error) {
 	switch name {
 	case "", "UTC":
@@ -212,14 +223,21 @@ func LoadLocation(name string) (*Location, error) {
 	case "Local":
 		return Local, nil
 	}
-	return nil, errors.New("unknown time zone " + name)
+	tz, err := loadZone(name, nil, false)
+	if err != "" {
+		return nil, errors.New(err)
+	}
+	return &Location{name: name, tz: tz}, nil
 }
 
 // LoadLocationFromTZData returns a Location with the given name from
-// IANA Time Zone database-formatted data. spindle has only fixed zones:
-// it returns an error.
+// IANA Time Zone database-formatted data.
 func LoadLocationFromTZData(name string, data []byte) (*Location, error) {
-	return nil, errors.New("time: spindle does not support time zone data")
+	tz, err := loadZone(name, data, true)
+	if err != "" {
+		return nil, errors.New(err)
+	}
+	return &Location{name: name, tz: tz}, nil
 }
 
 // Sleep pauses the current goroutine for at least the duration d. A

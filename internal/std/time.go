@@ -5,15 +5,18 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	_ "time/tzdata" // LoadLocation without a system zoneinfo
 
 	"spindle/internal/vm"
 )
 
 // Host side of the guest time package. A guest time.Time is the struct
 // {sec int64 (since year 1), nsec int32, hasMono bool, mono int64,
-// loc *Location}; a Location is {name, zone string, offset int}. Every
-// guest zone is a fixed offset, so calendar work is done by the host's
-// time package in time.UTC or a time.FixedZone.
+// loc *Location}; a Location is {name, zone string, offset int, tz}: a
+// fixed offset, or (tz) a zone of the time zone database held as the
+// host's *time.Location. Calendar work is done by the host's time package
+// in time.UTC, a time.FixedZone or that zone. The binary embeds the
+// database (time/tzdata), so zones load on machines without zoneinfo.
 
 const unixToInternal int64 = (1969*365 + 1969/4 - 1969/100 + 1969/400) * 86400
 
@@ -39,6 +42,9 @@ func hostLoc(p vm.Value) *time.Location {
 		return time.UTC
 	}
 	fs := lp.Slice()
+	if tz, ok := fs[3].R.(*time.Location); ok && tz != nil {
+		return tz
+	}
 	zone, off := fs[1].String(), int(fs[2].Int())
 	if zone == "UTC" && off == 0 {
 		return localZone
@@ -132,6 +138,8 @@ var timeFuncs = hostTable{
 	"time.date":                timeFromDate,
 	"time.roundTime":           timeRoundTime,
 	"time.parse":               timeParse,
+	"time.loadZone":            timeLoadZone,
+	"time.zoneOf":              timeZoneOf,
 	"(*time.ParseError).Error": parseErrorError,
 	"(time.Time).Date":         timeDate,
 	"(time.Time).ISOWeek":      timeISOWeek,
@@ -210,7 +218,9 @@ func timeFromDate(f *vm.Fiber, args, res []vm.Value) {
 		a[i] = int(args[i].Int())
 	}
 	loc := time.UTC
-	if a[7] != 0 {
+	if tz, ok := args[8].R.(*time.Location); ok && tz != nil {
+		loc = tz
+	} else if a[7] != 0 {
 		loc = time.FixedZone("", a[7])
 	}
 	t := time.Date(a[0], time.Month(a[1]), a[2], a[3], a[4], a[5], a[6], loc)
@@ -233,7 +243,9 @@ func timeRoundTime(f *vm.Fiber, args, res []vm.Value) {
 func timeParse(f *vm.Fiber, args, res []vm.Value) {
 	layout, value := args[0].String(), args[1].String()
 	loc := time.UTC
-	if !args[4].Bool() {
+	if tz, ok := args[4].R.(*time.Location); ok && tz != nil {
+		loc = tz
+	} else if !args[5].Bool() {
 		loc = time.FixedZone(args[2].String(), int(args[3].Int()))
 	}
 	t, err := time.ParseInLocation(layout, value, loc)
@@ -402,4 +414,27 @@ func timeResetTimer(f *vm.Fiber, args, res []vm.Value) {
 	}
 	ht.start(d)
 	res[0], res[1] = vm.Bool(pending), vm.Bool(true)
+}
+
+// timeLoadZone is LoadLocation and LoadLocationFromTZData for a zone of
+// the database.
+func timeLoadZone(f *vm.Fiber, args, res []vm.Value) {
+	name, data, fromData := args[0].String(), args[1].Bytes(), args[2].Bool()
+	var loc *time.Location
+	var err error
+	if fromData {
+		loc, err = time.LoadLocationFromTZData(name, data)
+	} else {
+		loc, err = time.LoadLocation(name)
+	}
+	if err != nil {
+		res[0], res[1] = vm.Value{}, vm.Str(err.Error())
+		return
+	}
+	res[0], res[1] = vm.Value{R: loc}, vm.Str("")
+}
+
+func timeZoneOf(f *vm.Fiber, args, res []vm.Value) {
+	name, off := hostTime(args[0]).Zone()
+	res[0], res[1] = vm.Str(name), vm.Int(int64(off))
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 	"unsafe"
 )
@@ -33,7 +34,10 @@ import (
 //	                            *Chan is copied as nil
 //	Shareable                   shared (the object synchronises itself)
 //	*Type, *unicode.RangeTable, shared: immutable host objects
-//	*strings.Replacer
+//	*strings.Replacer,
+//	*time.Location
+//	*Closure of a Func.Captures cannot cross (reflect's method values and
+//	                            MakeFunc functions close over guest values)
 //	anything else               cannot cross (CrossError "host object %T")
 //
 // Searching the package and its users for what they put in R found, besides
@@ -43,9 +47,9 @@ import (
 // *rand.ChaCha8, timers, mutex and queue state, fiber channels: refused
 // unless the type implements Shareable) and the immutable *unicode.RangeTable
 // (unicode.table) and *strings.Replacer (strings.NewReplacer, documented safe
-// for concurrent use), which are shared. *Type is not stored in R today; it
-// is immutable apart from its internally locked method cache, so it is
-// shared should it ever be (Iface.T is always shared).
+// for concurrent use), which are shared, and so are *time.Location (a time
+// zone LoadLocation loaded) and *Type (reflect.Type's descriptor: immutable
+// apart from its internally locked caches; Iface.T is always shared).
 //
 // # Aliasing
 //
@@ -306,7 +310,7 @@ func (c *copier) scanValue(v Value) {
 		if r != nil {
 			c.fail("chan")
 		}
-	case Shareable, *Type, *unicode.RangeTable, *strings.Replacer:
+	case Shareable, *Type, *unicode.RangeTable, *strings.Replacer, *time.Location:
 	default:
 		c.fail(fmt.Sprintf("host object %T", r))
 	}
