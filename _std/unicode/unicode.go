@@ -1,10 +1,10 @@
 // Package unicode is spindle's guest unicode package: character classes
 // and case mapping answered by the host's tables (Unicode 15.0.0). The
-// exported *RangeTable variables are handles to host tables: their R16
-// and R32 fields are empty (tables built by the program itself work
-// fully). Missing: CaseRanges, SpecialCase data (TurkishCase, AzeriCase)
-// and the Categories, Scripts, Properties, FoldCategory and FoldScript
-// maps.
+// exported *RangeTable variables hold the host table's ranges and the host
+// table itself, which Is and the predicates use; CaseRanges, TurkishCase,
+// AzeriCase and the Categories, Scripts, Properties, FoldCategory,
+// FoldScript and CategoryAliases maps are the host's, built at init (a
+// table in a map is the same *RangeTable as the variable of that name).
 package unicode
 
 const (
@@ -67,6 +67,56 @@ type d [MaxCase]rune
 
 // SpecialCase represents language-specific case mappings such as Turkish.
 type SpecialCase []CaseRange
+
+// caseRanges returns the host's CaseRanges (0), TurkishCase (1) or
+// AzeriCase (2).
+func caseRanges(which int) []CaseRange
+
+// tableList returns the host's Categories (0), Scripts (1), Properties
+// (2), FoldCategory (3) or FoldScript (4): names and tables.
+func tableList(which int) (names []string, tables []*RangeTable)
+
+func tableMap(which int) map[string]*RangeTable {
+	names, tables := tableList(which)
+	m := make(map[string]*RangeTable, len(names))
+	for i, n := range names {
+		m[n] = tables[i]
+	}
+	return m
+}
+
+// aliases returns the host's CategoryAliases.
+func aliases() (keys, values []string)
+
+func aliasMap() map[string]string {
+	keys, values := aliases()
+	m := make(map[string]string, len(keys))
+	for i, k := range keys {
+		m[k] = values[i]
+	}
+	return m
+}
+
+// The sets of Unicode tables by name, as Go's maps.
+var (
+	Categories      = tableMap(0)
+	Scripts         = tableMap(1)
+	Properties      = tableMap(2)
+	FoldCategory    = tableMap(3)
+	FoldScript      = tableMap(4)
+	CategoryAliases = aliasMap()
+)
+
+// CaseRanges is the table describing case mappings for all letters with
+// non-self mappings.
+var CaseRanges = caseRanges(0)
+
+// TurkishCase and AzeriCase are the special case mappings of Turkish and
+// Azeri.
+var (
+	TurkishCase SpecialCase = caseRanges(1)
+	AzeriCase   SpecialCase = caseRanges(2)
+)
 
 // ToUpper maps the rune to upper case giving priority to the special mapping.
 func (special SpecialCase) ToUpper(r rune) rune {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"unicode"
 
 	"spindle/internal/vm"
 )
@@ -394,6 +395,10 @@ type machineState struct {
 	// stateT is the guest type *fmt.pstate (a fmt.State implementation),
 	// registered by fmt's init.
 	stateT *vm.Type
+
+	// unicodeTables holds the guest *unicode.RangeTable made for each host
+	// table, so the package's variables and maps share them.
+	unicodeTables map[*unicode.RangeTable]vm.Value
 }
 
 // stateOf returns m's host-side state, creating it on first use. It lives

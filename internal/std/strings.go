@@ -3,6 +3,8 @@ package std
 import (
 	"bytes"
 	"errors"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -553,6 +555,9 @@ func rangeTableOf(v vm.Value) *unicode.RangeTable {
 
 var unicodeFuncs = hostTable{
 	"unicode.table":      unicodeTable,
+	"unicode.caseRanges": unicodeCaseRanges,
+	"unicode.tableList":  unicodeTableList,
+	"unicode.aliases":    unicodeAliases,
 	"unicode.Is":         unicodeIs,
 	"unicode.isDigit":    runePred(unicode.IsDigit),
 	"unicode.IsGraphic":  runePred(unicode.IsGraphic),
@@ -584,19 +589,107 @@ var unicodeFuncs = hostTable{
 	"unicode/utf8.ValidString":            utf8ValidString,
 }
 
+// unicodeTable returns the guest *RangeTable for the host table name
+// ("fold:X" for FoldCategory or FoldScript's X): its ranges in full, and
+// the host table itself, which Is and the predicates use. Each name is
+// made once per run.
 func unicodeTable(f *vm.Fiber, args, res []vm.Value) {
-	name := args[0].String()
-	t := unicode.Categories[name]
-	if t == nil {
-		t = unicode.Scripts[name]
+	res[0] = guestTable(f.M, args[0].String())
+}
+
+func guestTable(m *vm.Machine, name string) vm.Value {
+	var t *unicode.RangeTable
+	if fold, ok := strings.CutPrefix(name, "fold:"); ok {
+		t = unicode.FoldCategory[fold]
+		if t == nil {
+			t = unicode.FoldScript[fold]
+		}
+	} else {
+		t = unicode.Categories[name]
+		if t == nil {
+			t = unicode.Scripts[name]
+		}
+		if t == nil {
+			t = unicode.Properties[name]
+		}
 	}
 	if t == nil {
-		t = unicode.Properties[name]
+		panic(vm.Fatal("BUG: spindle: unknown unicode table " + name))
 	}
-	if t == nil {
-		panic(vm.Fatal("spindle: unknown unicode table " + name))
+	// One guest table per host table, whatever name reached it (STerm and
+	// Sentence_Terminal are one table).
+	st := stateOf(m)
+	if v, ok := st.unicodeTables[t]; ok {
+		return v
 	}
-	res[0] = vm.Value{R: &vm.Value{R: []vm.Value{{}, {}, vm.Int(int64(t.LatinOffset)), {R: t}}}}
+	r16 := make([]vm.Value, len(t.R16))
+	for i, r := range t.R16 {
+		r16[i] = vm.Value{R: []vm.Value{vm.Uint(uint64(r.Lo)), vm.Uint(uint64(r.Hi)), vm.Uint(uint64(r.Stride))}}
+	}
+	r32 := make([]vm.Value, len(t.R32))
+	for i, r := range t.R32 {
+		r32[i] = vm.Value{R: []vm.Value{vm.Uint(uint64(r.Lo)), vm.Uint(uint64(r.Hi)), vm.Uint(uint64(r.Stride))}}
+	}
+	v := vm.Value{R: &vm.Value{R: []vm.Value{{R: r16}, {R: r32}, vm.Int(int64(t.LatinOffset)), {R: t}}}}
+	if st.unicodeTables == nil {
+		st.unicodeTables = map[*unicode.RangeTable]vm.Value{}
+	}
+	st.unicodeTables[t] = v
+	return v
+}
+
+// unicodeTableList returns the names and guest tables of the host's
+// Categories (which 0), Scripts (1), Properties (2), FoldCategory (3) or
+// FoldScript (4), sorted by name.
+func unicodeTableList(f *vm.Fiber, args, res []vm.Value) {
+	m, prefix := unicode.Categories, ""
+	switch args[0].Int() {
+	case 1:
+		m = unicode.Scripts
+	case 2:
+		m = unicode.Properties
+	case 3:
+		m, prefix = unicode.FoldCategory, "fold:"
+	case 4:
+		m, prefix = unicode.FoldScript, "fold:"
+	}
+	names := slices.Sorted(maps.Keys(m))
+	ns, ts := make([]vm.Value, len(names)), make([]vm.Value, len(names))
+	for i, n := range names {
+		ns[i], ts[i] = vm.Str(n), guestTable(f.M, prefix+n)
+	}
+	res[0], res[1] = vm.Value{R: ns}, vm.Value{R: ts}
+}
+
+// unicodeAliases returns the host's CategoryAliases, sorted by key.
+func unicodeAliases(f *vm.Fiber, args, res []vm.Value) {
+	keys := slices.Sorted(maps.Keys(unicode.CategoryAliases))
+	ks, vs := make([]vm.Value, len(keys)), make([]vm.Value, len(keys))
+	for i, k := range keys {
+		ks[i], vs[i] = vm.Str(k), vm.Str(unicode.CategoryAliases[k])
+	}
+	res[0], res[1] = vm.Value{R: ks}, vm.Value{R: vs}
+}
+
+// unicodeCaseRanges returns the host's CaseRanges (which 0), TurkishCase
+// (1) or AzeriCase (2) as a guest []CaseRange.
+func unicodeCaseRanges(f *vm.Fiber, args, res []vm.Value) {
+	crs := unicode.CaseRanges
+	switch args[0].Int() {
+	case 1:
+		crs = unicode.TurkishCase
+	case 2:
+		crs = unicode.AzeriCase
+	}
+	out := make([]vm.Value, len(crs))
+	for i, c := range crs {
+		delta := make([]uint64, len(c.Delta))
+		for j, d := range c.Delta {
+			delta[j] = uint64(int64(d))
+		}
+		out[i] = vm.Value{R: []vm.Value{vm.Uint(uint64(c.Lo)), vm.Uint(uint64(c.Hi)), {R: delta}}}
+	}
+	res[0] = vm.Value{R: out}
 }
 
 func unicodeIs(f *vm.Fiber, args, res []vm.Value) {
