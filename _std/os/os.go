@@ -4,7 +4,9 @@ import (
 	"errors"
 	"internal/oserror"
 	"io"
+	"io/fs"
 	"syscall"
+	"time"
 )
 
 // Args hold the command-line arguments, starting with the program name.
@@ -182,22 +184,9 @@ var (
 	ErrProcessDone = errors.New("os: process already finished")
 )
 
-// PathError records an error and the operation and file path that caused it.
-type PathError struct {
-	Op   string
-	Path string
-	Err  error
-}
-
-func (e *PathError) Error() string { return e.Op + " " + e.Path + ": " + e.Err.Error() }
-
-func (e *PathError) Unwrap() error { return e.Err }
-
-// Timeout reports whether this error represents a timeout.
-func (e *PathError) Timeout() bool {
-	t, ok := e.Err.(interface{ Timeout() bool })
-	return ok && t.Timeout()
-}
+// PathError records an error and the operation and file path that caused
+// it: io/fs's.
+type PathError = fs.PathError
 
 // LinkError records an error during a link or symlink or rename system
 // call and the paths that caused it.
@@ -329,73 +318,33 @@ func IsTimeout(err error) bool {
 	return ok && t.Timeout()
 }
 
-// A FileMode represents a file's mode and permission bits.
-type FileMode uint32
+// A FileMode represents a file's mode and permission bits: io/fs's.
+type FileMode = fs.FileMode
 
 // The defined file mode bits are the most significant bits of the FileMode.
 const (
-	ModeDir        FileMode = 1 << (32 - 1 - iota) // d: is a directory
-	ModeAppend                                     // a: append-only
-	ModeExclusive                                  // l: exclusive use
-	ModeTemporary                                  // T: temporary file; Plan 9 only
-	ModeSymlink                                    // L: symbolic link
-	ModeDevice                                     // D: device file
-	ModeNamedPipe                                  // p: named pipe (FIFO)
-	ModeSocket                                     // S: Unix domain socket
-	ModeSetuid                                     // u: setuid
-	ModeSetgid                                     // g: setgid
-	ModeCharDevice                                 // c: Unix character device, when ModeDevice is set
-	ModeSticky                                     // t: sticky
-	ModeIrregular                                  // ?: non-regular file; nothing else is known about this file
+	ModeDir        = fs.ModeDir        // d: is a directory
+	ModeAppend     = fs.ModeAppend     // a: append-only
+	ModeExclusive  = fs.ModeExclusive  // l: exclusive use
+	ModeTemporary  = fs.ModeTemporary  // T: temporary file; Plan 9 only
+	ModeSymlink    = fs.ModeSymlink    // L: symbolic link
+	ModeDevice     = fs.ModeDevice     // D: device file
+	ModeNamedPipe  = fs.ModeNamedPipe  // p: named pipe (FIFO)
+	ModeSocket     = fs.ModeSocket     // S: Unix domain socket
+	ModeSetuid     = fs.ModeSetuid     // u: setuid
+	ModeSetgid     = fs.ModeSetgid     // g: setgid
+	ModeCharDevice = fs.ModeCharDevice // c: Unix character device, when ModeDevice is set
+	ModeSticky     = fs.ModeSticky     // t: sticky
+	ModeIrregular  = fs.ModeIrregular  // ?: non-regular file; nothing else is known about this file
 
 	// Mask for the type bits. For regular files, none will be set.
-	ModeType = ModeDir | ModeSymlink | ModeNamedPipe | ModeSocket | ModeDevice | ModeCharDevice | ModeIrregular
+	ModeType = fs.ModeType
 
-	ModePerm FileMode = 0777 // Unix permission bits
+	ModePerm = fs.ModePerm // Unix permission bits
 )
 
-func (m FileMode) String() string {
-	const letters = "dalTLDpSugct?"
-	var b []byte
-	for i := 0; i < len(letters); i++ {
-		if m&(1<<uint(31-i)) != 0 {
-			b = append(b, letters[i])
-		}
-	}
-	if len(b) == 0 {
-		b = append(b, '-')
-	}
-	const rwx = "rwxrwxrwx"
-	for i := 0; i < 9; i++ {
-		if m&(1<<uint(8-i)) != 0 {
-			b = append(b, rwx[i])
-		} else {
-			b = append(b, '-')
-		}
-	}
-	return string(b)
-}
-
-// IsDir reports whether m describes a directory.
-func (m FileMode) IsDir() bool { return m&ModeDir != 0 }
-
-// IsRegular reports whether m describes a regular file.
-func (m FileMode) IsRegular() bool { return m&ModeType == 0 }
-
-// Perm returns the Unix permission bits in m.
-func (m FileMode) Perm() FileMode { return m & ModePerm }
-
-// Type returns type bits in m (m & ModeType).
-func (m FileMode) Type() FileMode { return m & ModeType }
-
-// A FileInfo describes a file and is returned by Stat.
-type FileInfo interface {
-	Name() string
-	Size() int64
-	Mode() FileMode
-	IsDir() bool
-	Sys() any
-}
+// A FileInfo describes a file and is returned by Stat: io/fs's.
+type FileInfo = fs.FileInfo
 
 type fileStat struct {
 	name  string
@@ -410,13 +359,11 @@ func (fs *fileStat) Mode() FileMode { return fs.mode }
 func (fs *fileStat) IsDir() bool    { return fs.mode.IsDir() }
 func (fs *fileStat) Sys() any       { return nil }
 
-// A DirEntry is an entry read from a directory.
-type DirEntry interface {
-	Name() string
-	IsDir() bool
-	Type() FileMode
-	Info() (FileInfo, error)
-}
+// ModTime returns the file's modification time.
+func (fs *fileStat) ModTime() time.Time { return time.Unix(0, fs.mtime) }
+
+// A DirEntry is an entry read from a directory: io/fs's.
+type DirEntry = fs.DirEntry
 
 type dirEntry struct {
 	dir  string

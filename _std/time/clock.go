@@ -1,9 +1,6 @@
 package time
 
-import (
-	"errors"
-	"unsafe"
-)
+import "errors"
 
 // A Time represents an instant in time with nanosecond precision.
 //
@@ -85,7 +82,7 @@ func UnixMilli(msec int64) Time { return Unix(msec/1e3, (msec%1e3)*1e6) }
 func UnixMicro(usec int64) Time { return Unix(usec/1e6, (usec%1e6)*1e3) }
 
 // date is the host's time.Date in a fixed zone.
-func date(year, month, day, hour, min, sec, nsec, offset int, tz unsafe.Pointer) (s int64, ns int32)
+func date(year, month, day, hour, min, sec, nsec, offset int, tz any) (s int64, ns int32)
 
 // Date returns the Time corresponding to yyyy-mm-dd hh:mm:ss + nsec
 // nanoseconds in the given location. Values outside their usual ranges
@@ -372,7 +369,7 @@ func (e *ParseError) Error() string
 
 // parse is the host's time.ParseInLocation in a fixed zone (zone,
 // offset) or a zone of the database (tz).
-func parse(layout, value, zone string, offset int, tz unsafe.Pointer, utc bool) (sec int64, nsec int32, zname string, zoffset int, isUTC, isLoc bool, perr ParseError, failed bool)
+func parse(layout, value, zone string, offset int, tz any, utc bool) (sec int64, nsec int32, zname string, zoffset int, isUTC, isLoc bool, perr ParseError, failed bool)
 
 // Parse parses a formatted string and returns the time value it
 // represents. In the absence of a time zone indicator, Parse returns a time

@@ -14,10 +14,7 @@
 // when no goroutine is runnable.
 package time
 
-import (
-	"errors"
-	"unsafe"
-)
+import "errors"
 
 // A Duration represents the elapsed time between two instants as an int64
 // nanosecond count.
@@ -178,9 +175,9 @@ func itoa(n int64) string {
 // zone database (LoadLocation), whose rules the host holds.
 type Location struct {
 	name   string
-	zone   string         // abbreviation (fixed zones)
-	offset int            // seconds east of UTC (fixed zones)
-	tz     unsafe.Pointer // the host's zone (LoadLocation), or nil
+	zone   string // abbreviation (fixed zones)
+	offset int    // seconds east of UTC (fixed zones)
+	tz     any    // the host's zone (LoadLocation), or nil; only host code reads it
 }
 
 var utcLoc = Location{name: "UTC", zone: "UTC"}
@@ -210,7 +207,7 @@ func FixedZone(name string, offset int) *Location {
 
 // loadZone is the host's time.LoadLocation (data nil) or
 // LoadLocationFromTZData: the zone's handle, or an error text.
-func loadZone(name string, data []byte, fromData bool) (tz unsafe.Pointer, err string)
+func loadZone(name string, data []byte, fromData bool) (tz any, err string)
 
 // LoadLocation returns the Location with the given name: "" and "UTC" give
 // UTC, "Local" gives Local, and any other name is looked up in the IANA

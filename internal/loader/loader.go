@@ -101,10 +101,14 @@ func (s *Std) Load(p string) (*Package, error) {
 	return e.pkg, e.err
 }
 
+// goRootFirst are the std packages spindle embeds only as fallbacks for
+// machines without a Go toolchain: Go's own are used when there is one.
+var goRootFirst = map[string]bool{"embed": true, "io/fs": true}
+
 func (s *Std) load(p string) (*Package, error) {
-	if !s.hasEmbedded(p) || p == "embed" {
-		// Go's own embed when there is a toolchain (it has FS); the
-		// embedded stub serves string and []byte embeds without one.
+	if !s.hasEmbedded(p) || goRootFirst[p] {
+		// Go's own embed and io/fs when there is a toolchain; the embedded
+		// fallbacks serve what spindle's own packages need without one.
 		if dir := s.goRootDir(p); dir != "" {
 			return s.loadGoRoot(p, dir)
 		}
