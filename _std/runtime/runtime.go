@@ -88,6 +88,32 @@ func KeepAlive(x any) {}
 // is no guarantee that finalizers run before the program exits.
 func SetFinalizer(obj any, finalizer any)
 
+// Cleanup is a handle to a cleanup call for a specific object.
+type Cleanup struct {
+	h any // the host's runtime.Cleanup; only host code reads it
+}
+
+func addCleanup(obj any, fn func()) any
+func stopCleanup(h any)
+
+// AddCleanup attaches a cleanup function to ptr: some time after ptr is
+// no longer reachable, cleanup(arg) runs in a new goroutine (on ptr's
+// shard). As in Go, arg must not be or reach ptr, and there is no
+// guarantee that cleanups run before the program exits.
+func AddCleanup[T, S any](ptr *T, cleanup func(S), arg S) Cleanup {
+	if ptr == nil {
+		panic("runtime.AddCleanup: ptr is nil")
+	}
+	return Cleanup{addCleanup(ptr, func() { cleanup(arg) })}
+}
+
+// Stop cancels the cleanup call.
+func (c Cleanup) Stop() {
+	if c.h != nil {
+		stopCleanup(c.h)
+	}
+}
+
 // Stack formats a stack trace of the calling goroutine into buf and
 // returns the number of bytes written; with all, the traces of every
 // goroutine of the calling shard follow (other shards are separate

@@ -1,6 +1,7 @@
-// Package syscall is spindle's guest syscall package: only what signal
-// handling needs (Signal and the Linux signal numbers, Getpid). Missing:
-// everything else (system calls are the host's business).
+// Package syscall is spindle's guest syscall package: Signal and the Linux
+// signal numbers, Getpid, and Errno with the common Linux error numbers
+// (texts from the host). Missing: the system calls themselves (the host's
+// business) and their structures.
 package syscall
 
 import "strconv"

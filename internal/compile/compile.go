@@ -308,7 +308,11 @@ func (c *Compiler) fn(f *ssa.Function) *vm.Func {
 	// a generic function); an instance whose origin the host table binds
 	// is the host function, its type arguments only fixing the static
 	// types of the raw values it moves (fiber_chan_send[T] and friends).
-	if o := f.Origin(); f.Blocks == nil || (o != nil && c.opts.Host[o.String()] != nil) {
+	// A function of Go's own std sources that the host table names is
+	// the host's even with a body: a compiler intrinsic whose Go body only
+	// panics (crypto/internal/constanttime.boolToUint8).
+	hostOverride := f.Pkg != nil && c.goSource[f.Pkg.Pkg] && c.opts.Host[f.String()] != nil
+	if o := f.Origin(); f.Blocks == nil || hostOverride || (o != nil && c.opts.Host[o.String()] != nil) {
 		np := sig.Params().Len()
 		if sig.Recv() != nil {
 			np++

@@ -36,6 +36,7 @@ type hostTable map[string]vm.HostFunc
 var Host = mergeTables(
 	runtimeFuncs, callersFuncs,
 	bufioFuncs,
+	cryptoFuncs,
 	fiberFuncs, shardFuncs,
 	fmtFuncs, errorsFuncs, scanFuncs,
 	hashFuncs,
@@ -51,6 +52,7 @@ var Host = mergeTables(
 	stringsFuncs, bytesFuncs, strconvFuncs, unicodeFuncs,
 	syncFuncs, atomicFuncs,
 	timeFuncs,
+	weakFuncs,
 )
 
 // mergeTables returns the union of tables; a name bound twice is a bug.
@@ -74,6 +76,8 @@ var runtimeFuncs = hostTable{
 	"runtime.Gosched":              runtimeGosched,
 	"runtime.Breakpoint":           func(f *vm.Fiber, args, res []vm.Value) { panic(vm.Fatal("SIGTRAP: trace trap")) },
 	"runtime.SetFinalizer":         runtimeSetFinalizer,
+	"runtime.addCleanup":           runtimeAddCleanup,
+	"runtime.stopCleanup":          runtimeStopCleanup,
 	"runtime/debug.SetGCPercent":   debugSetGCPercent,
 	"runtime/debug.SetMemoryLimit": debugSetMemoryLimit,
 	"runtime/debug.FreeOSMemory":   debugFreeOSMemory,
@@ -330,5 +334,33 @@ func setFinalizer(m *vm.Machine, obj, fin *vm.Iface) {
 		runtime.SetFinalizer(p, func(p *byte) { run(vm.Value{R: p}) })
 	case *uint64: // the first element of word-packed storage
 		runtime.SetFinalizer(p, func(p *uint64) { run(vm.Value{R: p}) })
+	}
+}
+
+// runtimeAddCleanup is runtime.AddCleanup: fn, a guest closure that does
+// not hold the object, runs in a new fiber on obj's machine once the host
+// collector frees the object (its cell, byte or word).
+func runtimeAddCleanup(f *vm.Fiber, args, res []vm.Value) {
+	obj, fn := args[0].Iface(), args[1]
+	c, _ := fn.R.(*vm.Closure)
+	m := f.M
+	run := func(c *vm.Closure) { m.Post(func() { m.Spawn(c, nil) }) }
+	var h runtime.Cleanup
+	switch p := obj.V.R.(type) {
+	case *vm.Value:
+		h = runtime.AddCleanup(p, run, c)
+	case *byte:
+		h = runtime.AddCleanup(p, run, c)
+	case *uint64:
+		h = runtime.AddCleanup(p, run, c)
+	default:
+		panic(vm.Fatal("runtime.AddCleanup: ptr is not a pointer to an allocated object"))
+	}
+	res[0] = vm.Value{R: &h}
+}
+
+func runtimeStopCleanup(f *vm.Fiber, args, res []vm.Value) {
+	if h, ok := args[0].R.(*runtime.Cleanup); ok {
+		h.Stop()
 	}
 }
