@@ -292,10 +292,23 @@ func rename(oldpath, newpath string) (code int, msg string)
 func readDir(name string) (names []string, modes []uint32, code int, op, path, msg string)
 func tempDir() string
 func getwd() (dir string, code int, op, path, msg string)
+func readlink(name string) (dest string, code int, op, path, msg string)
 func mkdirTemp(dir, pattern string) (name string, code int, op, path, msg string)
 func createTemp(dir, pattern string) (fd int, name string, code int, op, path, msg string)
 func chmod(name string, mode uint32) (code int, op, path, msg string)
 func truncate(name string, size int64) (code int, op, path, msg string)
+
+// Readlink returns the destination of the named symbolic link.
+func Readlink(name string) (string, error) {
+	dest, code, op, path, msg := readlink(name)
+	if code != eNone {
+		return "", mkerr(code, op, path, msg)
+	}
+	return dest, nil
+}
+
+// IsPathSeparator reports whether c is a directory separator character.
+func IsPathSeparator(c uint8) bool { return c == PathSeparator }
 
 // Stat returns a FileInfo describing the named file.
 func Stat(name string) (FileInfo, error) {

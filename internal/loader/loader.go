@@ -103,7 +103,7 @@ func (s *Std) Load(p string) (*Package, error) {
 
 // goRootFirst are the std packages spindle embeds only as fallbacks for
 // machines without a Go toolchain: Go's own are used when there is one.
-var goRootFirst = map[string]bool{"embed": true, "io/fs": true}
+var goRootFirst = map[string]bool{"embed": true, "io/fs": true, "path/filepath": true}
 
 func (s *Std) load(p string) (*Package, error) {
 	if !s.hasEmbedded(p) || goRootFirst[p] {

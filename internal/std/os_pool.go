@@ -290,6 +290,7 @@ var osPoolFuncs = hostTable{
 	"os.rename":     pooled(osRename, finishRename),
 	"os.readDir":    pooled(osReadDir, finishDir),
 	"os.getwd":      pooled(osGetwd, finishGetwd),
+	"os.readlink":   pooled(osReadlink, finishGetwd),
 	"os.mkdirTemp":  pooled(osMkdirTemp, finishMkdirTemp),
 	"os.createTemp": pooled(osCreateTemp, finishCreateTemp),
 	"os.chmod":      pooled(osChmod, finishErr),
@@ -518,6 +519,14 @@ func osGetwd(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	return func() *poolRes {
 		dir, err := os.Getwd()
 		return &poolRes{name: dir, err: err}
+	}
+}
+
+func osReadlink(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	name := args[0].String()
+	return func() *poolRes {
+		dest, err := os.Readlink(name)
+		return &poolRes{name: dest, err: err}
 	}
 }
 

@@ -1,8 +1,8 @@
-// Package filepath is spindle's guest path/filepath package, written for
-// spindle, for Unix (Separator is '/', so the lexical functions are
-// package path's). Walk and Glob read directories through os. Missing:
-// WalkDir (it needs io/fs, which spindle does not provide), EvalSymlinks,
-// Localize, IsLocal.
+// Package filepath is spindle's fallback path/filepath, used only when
+// there is no Go toolchain to compile Go's own from (the loader prefers
+// Go's). For Unix (Separator is '/', so the lexical functions are package
+// path's); Walk and Glob read directories through os. Missing: WalkDir,
+// EvalSymlinks, Localize, IsLocal (Go's own has them).
 package filepath
 
 import (
