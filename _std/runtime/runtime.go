@@ -61,6 +61,12 @@ func Breakpoint()
 // NumGoroutine returns the number of live fibers on the calling shard.
 func NumGoroutine() int
 
+// GOROOT returns the root of the Go tree: the GOROOT environment variable
+// of the run if set, else the root of the toolchain spindle was built with.
+//
+// Deprecated: as in Go, use "go env GOROOT".
+func GOROOT() string
+
 // GC runs a host garbage collection.
 func GC()
 

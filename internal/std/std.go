@@ -23,6 +23,7 @@ import (
 	"math"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
 	"spindle/internal/vm"
 )
@@ -74,6 +75,7 @@ const Version = "spindle-dev"
 
 var runtimeFuncs = hostTable{
 	"runtime.Gosched":              runtimeGosched,
+	"runtime.GOROOT":               runtimeGOROOT,
 	"runtime.Breakpoint":           func(f *vm.Fiber, args, res []vm.Value) { panic(vm.Fatal("SIGTRAP: trace trap")) },
 	"runtime.SetFinalizer":         runtimeSetFinalizer,
 	"runtime.addCleanup":           runtimeAddCleanup,
@@ -363,4 +365,14 @@ func runtimeStopCleanup(f *vm.Fiber, args, res []vm.Value) {
 	if h, ok := args[0].R.(*runtime.Cleanup); ok {
 		h.Stop()
 	}
+}
+
+func runtimeGOROOT(f *vm.Fiber, args, res []vm.Value) {
+	for _, kv := range f.M.Config.Env {
+		if v, ok := strings.CutPrefix(kv, "GOROOT="); ok && v != "" {
+			res[0] = vm.Str(v)
+			return
+		}
+	}
+	res[0] = vm.Str(runtime.GOROOT())
 }
