@@ -143,6 +143,9 @@ var goRoot = sync.OnceValue(func() string {
 	if err != nil {
 		return ""
 	}
+	if root := localGoRoot(goCmd); root != "" {
+		return root
+	}
 	out, err := exec.Command(goCmd, "env", "GOROOT").Output()
 	if err != nil {
 		return ""
@@ -185,4 +188,49 @@ func Problems(pkgs []*Package, rel func(string) string) []string {
 		}
 	}
 	return out
+}
+
+// localGoRoot returns the GOROOT the go command would report without
+// running it (which costs tens of milliseconds at every start), when
+// nothing can make it switch toolchains: no GOTOOLCHAIN other than local
+// or auto, and no go.mod or go.work (whose toolchain lines could) in the
+// working directory or above. It is $GOROOT if set, else the tree holding
+// the go binary; "" when unsure (the caller asks the go command).
+func localGoRoot(goCmd string) string {
+	if tc := os.Getenv("GOTOOLCHAIN"); tc != "" && tc != "local" && tc != "auto" {
+		return ""
+	}
+	if os.Getenv("GOWORK") != "" && os.Getenv("GOWORK") != "off" {
+		return ""
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		for _, name := range []string{"go.mod", "go.work"} {
+			if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+				return ""
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	root := os.Getenv("GOROOT")
+	if root == "" {
+		bin, err := filepath.EvalSymlinks(goCmd)
+		if err != nil {
+			return ""
+		}
+		root = filepath.Dir(filepath.Dir(bin))
+	}
+	for _, f := range []string{"VERSION", "src/runtime/runtime.go", "src/io/fs/fs.go"} {
+		if _, err := os.Stat(filepath.Join(root, f)); err != nil {
+			return ""
+		}
+	}
+	return root
 }
