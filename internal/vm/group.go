@@ -41,6 +41,10 @@ import (
 // a woken shard leaves quiescence before it runs its inbox; so "every
 // started shard quiescent and nothing in flight" is stable, and the shard
 // that observes it reports Go's deadlock error with every shard's fibers.
+// Host code wakes shards too, uncounted (a collection's stack-shrink pass,
+// finalizers), so the observation and the report are made under
+// quiesceMu, which a shard also takes to leave quiescence: a shard woken
+// meanwhile waits until the report has read its fibers.
 
 // MaxShards bounds the shard count.
 const MaxShards = 1024
@@ -65,6 +69,7 @@ type Group struct {
 	quiescent    atomic.Int32
 	inflight     atomic.Int64
 	deadlocked   atomic.Bool
+	quiesceMu    sync.Mutex // see "Deadlock" above
 }
 
 // NewGroup prepares a run of p on shards shards (shard 0 is created now).
@@ -330,16 +335,23 @@ func (m *Machine) exitLocal(code int) {
 // here, or the group's exit).
 func (m *Machine) waitQuiescent() bool {
 	g := m.g
+	g.quiesceMu.Lock()
 	if g.quiescent.Add(1) == g.nstarted.Load() && g.inflight.Load() == 0 {
 		if g.deadlocked.CompareAndSwap(false, true) {
 			m.allDeadlock()
 		}
+		g.quiesceMu.Unlock()
 		return false
 	}
+	g.quiesceMu.Unlock()
 	// Leave quiescence before running what woke the shard: a message's
 	// in-flight count drops once it ran, so it must not drop while the
 	// shard still counts as asleep.
-	return m.waitOutside(-1, func() { g.quiescent.Add(-1) })
+	return m.waitOutside(-1, func() {
+		g.quiesceMu.Lock()
+		g.quiescent.Add(-1)
+		g.quiesceMu.Unlock()
+	})
 }
 
 // allDeadlock reports that every fiber of every shard is asleep. The other
