@@ -607,7 +607,7 @@ func (n *IPNet) String() string {
 	if l == -1 {
 		return nn.String() + "/" + m.String()
 	}
-	return nn.String() + "/" + itoa(l)
+	return nn.String() + "/" + strconv.Itoa(l)
 }
 
 // simpleMaskLength returns the prefix length of a canonical mask, or -1.
@@ -633,18 +633,4 @@ func simpleMaskLength(mask IPMask) int {
 		break
 	}
 	return n
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(b[i:])
 }
