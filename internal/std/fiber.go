@@ -136,8 +136,23 @@ func (c *fiberChan) close() {
 	c.sendq = nil
 }
 
-func handle[T any](v vm.Value) T {
+func handle[T comparable](v vm.Value) T {
 	h, _ := v.R.(T)
+	if h == *new(T) {
+		// A zero Channel, Hub or Shared (never made by its constructor):
+		// the guest sees the nil dereference its own code would make.
+		panic(vm.RuntimeError(errNilDeref))
+	}
+	return h
+}
+
+// fiberHandle returns the fiber a guest fiber.Fiber holds, panicking as
+// a nil pointer dereference for the zero Fiber (never made by Spawn).
+func fiberHandle(v vm.Value) *vm.Fiber {
+	h, _ := v.R.(*vm.Fiber)
+	if h == nil {
+		panic(vm.RuntimeError(errNilDeref))
+	}
 	return h
 }
 
@@ -224,7 +239,7 @@ func fiberJoinStatus(f *vm.Fiber, args, res []vm.Value) {
 	if r := remoteOrNil(args[0]); r != nil {
 		st, done = f.M.JoinRemote(f, r)
 	} else {
-		st, done = f.M.Join(f, handle[*vm.Fiber](args[0]))
+		st, done = f.M.Join(f, fiberHandle(args[0]))
 	}
 	if done {
 		res[0] = vm.Int(int64(st))
@@ -236,7 +251,7 @@ func fiberJoinValue(f *vm.Fiber, args, res []vm.Value) {
 		_, res[0], _, _, _ = r.End()
 		return
 	}
-	t := handle[*vm.Fiber](args[0])
+	t := fiberHandle(args[0])
 	res[0] = vm.Value{}
 	if r := t.Result(); len(r) > 0 {
 		res[0] = r[0]
@@ -249,7 +264,7 @@ func fiberJoinPanic(f *vm.Fiber, args, res []vm.Value) {
 		res[0], res[1] = val, vm.Str(stack)
 		return
 	}
-	t := handle[*vm.Fiber](args[0])
+	t := fiberHandle(args[0])
 	_, val, stack, _ := t.End()
 	res[0], res[1] = val, vm.Str(stack)
 }
@@ -259,7 +274,7 @@ func fiberJoinOverflow(f *vm.Fiber, args, res []vm.Value) {
 	if r := remoteOrNil(args[0]); r != nil {
 		_, _, _, _, req = r.End()
 	} else {
-		_, _, _, req = handle[*vm.Fiber](args[0]).End()
+		_, _, _, req = fiberHandle(args[0]).End()
 	}
 	res[0], res[1] = vm.Int(int64(f.M.Config.MaxStack)), vm.Int(req)
 }
@@ -269,7 +284,7 @@ func fiberDetach(f *vm.Fiber, args, res []vm.Value) {
 		f.M.DetachRemote(r)
 		return
 	}
-	f.M.Detach(handle[*vm.Fiber](args[0]))
+	f.M.Detach(fiberHandle(args[0]))
 }
 
 func fiberCancel(f *vm.Fiber, args, res []vm.Value) {
@@ -277,7 +292,7 @@ func fiberCancel(f *vm.Fiber, args, res []vm.Value) {
 		f.M.CancelRemote(r)
 		return
 	}
-	f.M.Cancel(handle[*vm.Fiber](args[0]))
+	f.M.Cancel(fiberHandle(args[0]))
 }
 
 func fiberIDOf(f *vm.Fiber, args, res []vm.Value) {
@@ -285,7 +300,7 @@ func fiberIDOf(f *vm.Fiber, args, res []vm.Value) {
 		res[0] = vm.Int(r.ID())
 		return
 	}
-	res[0] = vm.Int(handle[*vm.Fiber](args[0]).ID)
+	res[0] = vm.Int(fiberHandle(args[0]).ID)
 }
 
 func fiberOnCancelled(f *vm.Fiber, args, res []vm.Value) {
