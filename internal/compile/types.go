@@ -190,6 +190,14 @@ func writeTypeIn(b *strings.Builder, t types.Type, args bool) {
 		default:
 			b.WriteString("chan ")
 		}
+		// chan (<-chan int): without the parentheses it would read as
+		// chan<- (chan int), as gc's type strings know.
+		if e, ok := types.Unalias(t.Elem()).(*types.Chan); ok && t.Dir() == types.SendRecv && e.Dir() == types.RecvOnly {
+			b.WriteByte('(')
+			writeTypeIn(b, t.Elem(), args)
+			b.WriteByte(')')
+			break
+		}
 		writeTypeIn(b, t.Elem(), args)
 	case *types.Signature:
 		b.WriteString("func")
