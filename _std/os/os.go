@@ -2,7 +2,6 @@ package os
 
 import (
 	"errors"
-	"internal/oserror"
 	"io"
 	"io/fs"
 	"syscall"
@@ -167,15 +166,15 @@ func Getpagesize() int { return 4096 }
 // Portable analogs of some common system call errors.
 var (
 	// ErrInvalid indicates an invalid argument.
-	ErrInvalid = oserror.ErrInvalid
+	ErrInvalid = fs.ErrInvalid
 	// ErrPermission indicates that permission was denied.
-	ErrPermission = oserror.ErrPermission
+	ErrPermission = fs.ErrPermission
 	// ErrExist indicates that a file already exists.
-	ErrExist = oserror.ErrExist
+	ErrExist = fs.ErrExist
 	// ErrNotExist indicates that a file does not exist.
-	ErrNotExist = oserror.ErrNotExist
+	ErrNotExist = fs.ErrNotExist
 	// ErrClosed indicates that a file is already closed.
-	ErrClosed = oserror.ErrClosed
+	ErrClosed = fs.ErrClosed
 	// ErrNoDeadline is returned for file types that do not support deadlines.
 	ErrNoDeadline = errors.New("file type does not support deadline")
 	// ErrDeadlineExceeded is returned for an expired deadline.
