@@ -11,12 +11,13 @@
 // and those functions cannot be sent to another shard; Send and Recv
 // park as the guest's own channel operations do, but Select retries
 // (yielding the shard) instead of parking, so one that can never proceed
-// is not reported as a deadlock; NewAt and
-// SliceAt panic (spindle has no addresses); SliceHeader and StringHeader
-// do not exist. A method reached through reflect must have been compiled:
-// spindle compiles the methods of every type a program converts to an
-// interface (and, in programs that import reflect, of *T for each such
-// named T), and of the types those contain.
+// is not reported as a deadlock; NewAt and SliceAt panic (spindle has no
+// addresses), and so does converting a slice's or string's address to a
+// *SliceHeader or *StringHeader. A method reached through reflect must
+// have been compiled: spindle compiles the methods of every type a
+// program converts to an interface (and, in programs that import
+// reflect, of *T for each such named T, and of the types in their
+// signatures), and of the types those contain.
 package reflect
 
 import (

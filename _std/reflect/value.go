@@ -1509,3 +1509,24 @@ func Select(cases []SelectCase) (chosen int, recv Value, recvOK bool) {
 		gosched()
 	}
 }
+
+// SliceHeader is the runtime representation of a slice in gc. spindle's
+// slices are not laid out this way: converting a slice's address to a
+// *SliceHeader panics, saying so (the type exists so that code choosing
+// it under a build tag compiles).
+//
+// Deprecated: Use unsafe.Slice or unsafe.SliceData instead.
+type SliceHeader struct {
+	Data uintptr
+	Len  int
+	Cap  int
+}
+
+// StringHeader is the runtime representation of a string in gc; see
+// SliceHeader.
+//
+// Deprecated: Use unsafe.String or unsafe.StringData instead.
+type StringHeader struct {
+	Data uintptr
+	Len  int
+}
