@@ -1,5 +1,5 @@
 // Package syscall is spindle's guest syscall package: Signal and the Linux
-// signal numbers, Getpid, and Errno with the common Linux error numbers
+// signal numbers, the process's ids and page size, and Errno with the common Linux error numbers
 // (texts from the host). Missing: the system calls themselves (the host's
 // business) and their structures.
 package syscall
@@ -68,3 +68,16 @@ func (s Signal) String() string {
 
 // Getpid returns the process id of the host process.
 func Getpid() (pid int)
+
+// Getppid returns the parent process id of the host process.
+func Getppid() (ppid int)
+
+// Getuid, Geteuid, Getgid and Getegid return the host process's user and
+// group ids.
+func Getuid() (uid int)
+func Geteuid() (euid int)
+func Getgid() (gid int)
+func Getegid() (egid int)
+
+// Getpagesize returns the system's memory page size.
+func Getpagesize() int

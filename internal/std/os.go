@@ -253,6 +253,14 @@ var osFuncs = hostTable{
 	"os.hostname":     osHostname,
 	"os.Getpid":       osGetpid,
 	"syscall.Getpid":  osGetpid,
+	"syscall.Getppid": func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getppid())) },
+	"syscall.Getuid":  func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getuid())) },
+	"syscall.Geteuid": func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Geteuid())) },
+	"syscall.Getgid":  func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getgid())) },
+	"syscall.Getegid": func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getegid())) },
+	"syscall.Getpagesize": func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Int(int64(os.Getpagesize()))
+	},
 	"os.Getppid":      osGetppid,
 	"os.Getuid":       osGetuid,
 	"os.Getgid":       osGetgid,
