@@ -29,13 +29,6 @@ const (
 
 func (f flag) kind() Kind { return Kind(f & flagKindMask) }
 
-func (f flag) ro() flag {
-	if f&flagRO != 0 {
-		return flagStickyRO
-	}
-	return 0
-}
-
 // A ValueError occurs when a Value method is invoked on a Value that does
 // not support it.
 type ValueError struct {
@@ -49,16 +42,6 @@ func (e *ValueError) Error() string {
 	}
 	return "reflect: call of " + e.Method + " on " + e.Kind.String() + " Value"
 }
-
-func (f flag) mustBe(expected Kind) {
-	if Kind(f&flagKindMask) != expected {
-		panic(&ValueError{valueMethodName(), f.kind()})
-	}
-}
-
-// valueMethodName names the calling Value method in a panic; spindle
-// does not walk the guest stack for it, so callers pass through mustBeAt.
-func valueMethodName() string { return "reflect.Value" }
 
 func (f flag) mustBeAt(expected Kind, method string) {
 	if Kind(f&flagKindMask) != expected {
