@@ -220,6 +220,25 @@ func (f *File) Readdirnames(n int) (names []string, err error) {
 	return names, err
 }
 
+// Readdir reads the directory's entries and returns a FileInfo for each
+// (Lstat's), as Go's does: n > 0 reads at most n and returns io.EOF at
+// the end; n <= 0 reads them all.
+func (f *File) Readdir(n int) ([]FileInfo, error) {
+	ents, err := f.ReadDir(n)
+	infos := make([]FileInfo, 0, len(ents))
+	for _, e := range ents {
+		fi, ierr := Lstat(f.name + "/" + e.Name())
+		if ierr != nil {
+			if IsNotExist(ierr) {
+				continue // removed since it was read, as Go skips it
+			}
+			return infos, ierr
+		}
+		infos = append(infos, fi)
+	}
+	return infos, err
+}
+
 // ReadFrom implements io.ReaderFrom.
 func (f *File) ReadFrom(r io.Reader) (n int64, err error) {
 	return genericReadFrom(f, r)

@@ -67,7 +67,7 @@ var settings = []setting{
 		}
 		return nil
 	}},
-	{"SPINDLE_CPUPROFILE", "cpuprofile", "FILE", "write a host CPU profile", func(o *cliOptions, v string) error { o.cpuProfile = v; return nil }},
+	{"SPINDLE_CPUPROFILE", "cpuprofile", "FILE", "write a host CPU profile (compiling included)", func(o *cliOptions, v string) error { o.cpuProfile = v; return nil }},
 	{"SPINDLE_MEMPROFILE", "memprofile", "FILE", "write a host heap profile when the run ends", func(o *cliOptions, v string) error { o.memProfile = v; return nil }},
 }
 
@@ -355,6 +355,13 @@ func run(argv []string) int {
 		fmt.Fprint(os.Stderr, "usage: spindle run [flags] package [arguments...]\nRun 'spindle help run' for details.\n")
 		return 2
 	}
+	// The profile covers compiling too (start-up is part of a run).
+	if path := opts.cpuProfile; path != "" {
+		pf, err := os.Create(path)
+		if err == nil && pprof.StartCPUProfile(pf) == nil {
+			defer pprof.StopCPUProfile()
+		}
+	}
 	// Compiling allocates a young heap that the GC would otherwise scan
 	// several times over: collect rarely until the program starts.
 	old := debug.SetGCPercent(800)
@@ -375,12 +382,6 @@ func run(argv []string) int {
 	ropts.Stdout, ropts.Stderr, ropts.Stdin = os.Stdout, os.Stderr, os.Stdin
 	ropts.Args = append([]string{name}, args...)
 	ropts.Env = os.Environ()
-	if path := opts.cpuProfile; path != "" {
-		pf, err := os.Create(path)
-		if err == nil && pprof.StartCPUProfile(pf) == nil {
-			defer pprof.StopCPUProfile()
-		}
-	}
 	if path := opts.memProfile; path != "" {
 		// A sample every 64 bytes: fine enough to attribute a few hundred
 		// bytes per connection (and slow).

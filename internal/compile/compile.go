@@ -18,6 +18,7 @@ package compile
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"sort"
@@ -71,6 +72,9 @@ type Compiler struct {
 	goSource map[*types.Package]bool
 	// linknamed holds the program's functions named by a //go:linkname.
 	linknamed map[types.Object]bool
+	// pulls maps a bodyless function of Go's own std sources to the
+	// function of another std package its //go:linkname names.
+	pulls map[*types.Func]*types.Func
 	// reflect reports that the program imports reflect, which reaches
 	// methods through types made at run time (methods).
 	reflect bool
@@ -131,9 +135,15 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 	std := map[*types.Package]bool{}
 	goSource := map[*types.Package]bool{}
 	linknamed := map[types.Object]bool{}
+	byPath := map[string]*types.Package{}
+	for _, p := range order {
+		byPath[p.Types.Path()] = p.Types
+	}
+	pulls := map[*types.Func]*types.Func{}
 	for _, p := range order {
 		if p.GoSource {
 			goSource[p.Types] = true
+			linkPulls(p, byPath, pulls)
 		}
 		if p.Std {
 			std[p.Types] = true
@@ -158,6 +168,7 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 	// calls a package's imports in the order it lists them).
 	lp.Main.Types.SetImports(initOrder(order, lp.Main))
 	pr := newPruner(order)
+	pr.pulls = pulls
 	pr.run()
 	for tp := range seen {
 		if tp == types.Unsafe {
@@ -185,6 +196,7 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 		std:           std,
 		goSource:      goSource,
 		linknamed:     linknamed,
+		pulls:         pulls,
 	}
 	for tp := range seen {
 		if tp.Path() == "reflect" && std[tp] {
@@ -272,6 +284,46 @@ func initOrder(order []*loader.Package, main *loader.Package) []*types.Package {
 	return out
 }
 
+// linkPulls records the //go:linkname pulls of Go's own std package lp:
+// a function declared without a body whose directive names a function of
+// a package in the program (mime/multipart's readMIMEHeader is
+// net/textproto's). The std's pulls of the runtime's internals are left
+// to the host table.
+func linkPulls(lp *loader.Package, byPath map[string]*types.Package, pulls map[*types.Func]*types.Func) {
+	for _, f := range lp.Files {
+		bodyless := map[string]bool{}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == nil && fd.Recv == nil {
+				bodyless[fd.Name.Name] = true
+			}
+		}
+		if len(bodyless) == 0 {
+			continue
+		}
+		for _, cg := range f.Comments {
+			for _, cm := range cg.List {
+				rest, ok := strings.CutPrefix(cm.Text, "//go:linkname ")
+				fs := strings.Fields(rest)
+				if !ok || len(fs) != 2 || !bodyless[fs[0]] {
+					continue
+				}
+				dot := strings.LastIndex(fs[1], ".")
+				if dot < 0 {
+					continue
+				}
+				tp := byPath[fs[1][:dot]]
+				local, _ := lp.Types.Scope().Lookup(fs[0]).(*types.Func)
+				if tp == nil || local == nil {
+					continue
+				}
+				if target, ok := tp.Scope().Lookup(fs[1][dot+1:]).(*types.Func); ok && target != local && types.Identical(target.Type(), local.Type()) {
+					pulls[local] = target
+				}
+			}
+		}
+	}
+}
+
 // compileError is a panic value carrying an error in the guest program (or
 // a "BUG: " in the compiler), recovered by compileFunc and Compile.
 type compileError string
@@ -283,6 +335,14 @@ func (c *Compiler) fn(f *ssa.Function) *vm.Func {
 	}
 	if vf := c.funcs[f]; vf != nil {
 		return vf
+	}
+	if o, ok := f.Object().(*types.Func); ok && f.Blocks == nil && c.pulls[o] != nil {
+		if tf := c.prog.FuncValue(c.pulls[o]); tf != nil && tf != f && tf.Blocks != nil {
+			// A linkname pull is the function it names, as gc links it.
+			vf := c.fn(tf)
+			c.funcs[f] = vf
+			return vf
+		}
 	}
 	vf := &vm.Func{Name: funcName(f), RecoverPC: -1}
 	if pos := c.fset.Position(f.Pos()); pos.IsValid() {

@@ -65,6 +65,9 @@ type funcCompiler struct {
 	fixups      []fixup
 	typeIndexes map[*vm.Type]int32 // see typeIndex
 	next        *ssa.BasicBlock    // block emitted after the current one
+	// fills maps the first instruction of each constant fill, the one
+	// its block keeps of it, to the fill (fill.go).
+	fills map[ssa.Instruction]*fillRun
 }
 
 // fixup is the jump at pc to the start of block (a block Index).
@@ -128,6 +131,10 @@ func (fc *funcCompiler) emitBody() {
 			}
 			if p.IsValid() {
 				fc.line = int32(fc.c.fset.Position(p).Line)
+			}
+			if run := fc.fills[ins]; run != nil {
+				fc.emitFill(run)
+				continue
 			}
 			fc.instr(ins)
 		}

@@ -32,6 +32,8 @@ type pruner struct {
 	methods map[*types.TypeName][]*types.Func
 	specs   map[*types.TypeName]*ast.TypeSpec
 	live    map[*types.TypeName]bool
+	// pulls are linkname pulls (linkPulls): keeping one keeps its target.
+	pulls map[*types.Func]*types.Func
 }
 
 // runtimeRoots are the runtime types the compiler uses directly.
@@ -129,6 +131,9 @@ func (p *pruner) mark(fn *types.Func) {
 	if !p.keep[fn] {
 		p.keep[fn] = true
 		p.work = append(p.work, fn)
+		if t := p.pulls[fn]; t != nil {
+			p.mark(t)
+		}
 	}
 }
 

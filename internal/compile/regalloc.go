@@ -49,6 +49,7 @@ func (fc *funcCompiler) layout() {
 			}
 		}
 	}
+	fc.findFills()
 	fc.unsafeRoots = fc.findUnsafeRoots()
 	coalesced := fc.coalesce()
 	fc.fused = fc.fusable()
@@ -59,7 +60,7 @@ func (fc *funcCompiler) layout() {
 	for _, b := range f.Blocks {
 		for _, ins := range b.Instrs {
 			v, ok := ins.(ssa.Value)
-			if !ok {
+			if !ok || fc.fills[ins] != nil {
 				continue
 			}
 			if _, ok := v.(*ssa.Phi); ok {
@@ -125,6 +126,10 @@ func (fc *funcCompiler) layout() {
 	fc.vf.ConstBase = fc.nregs
 	for _, b := range f.Blocks {
 		for _, ins := range b.Instrs {
+			if run := fc.fills[ins]; run != nil {
+				fc.constReg(run.blob, fmt.Sprintf("fill|%p", run))
+				continue
+			}
 			rands = ins.Operands(rands[:0])
 			for _, rp := range rands {
 				if rp == nil || *rp == nil {

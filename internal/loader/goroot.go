@@ -57,6 +57,22 @@ var runtimeBound = map[string]bool{
 	"os": true, "syscall": true, "time": true, "unsafe": true, "plugin": true,
 }
 
+// vendored returns the path under which a std package's import p is
+// found: Go's std imports golang.org/x packages from GOROOT/src/vendor,
+// as "vendor/golang.org/x/...", the path gc gives them too. A user's
+// import of the same path is a module's, never the std's copy.
+func (s *Std) vendored(p string) string {
+	if first, _, _ := strings.Cut(p, "/"); !strings.Contains(first, ".") || s.GoRoot == nil {
+		return p
+	}
+	if root := s.GoRoot(); root != "" {
+		if st, err := os.Stat(filepath.Join(root, "src", "vendor", filepath.FromSlash(p))); err == nil && st.IsDir() {
+			return "vendor/" + p
+		}
+	}
+	return p
+}
+
 // goRootDir returns the directory of Go's std package p, or "".
 func (s *Std) goRootDir(p string) string {
 	if s.GoRoot == nil || p == "" || p == "C" || strings.Contains(strings.SplitN(p, "/", 2)[0], ".") {
@@ -111,7 +127,7 @@ func (s *Std) loadGoRoot(p, dir string) (*Package, error) {
 	// An import that does not compile is this package's cause too.
 	for _, f := range parsed {
 		for _, im := range f.Imports {
-			ip := strings.Trim(im.Path.Value, `"`)
+			ip := s.vendored(strings.Trim(im.Path.Value, `"`))
 			if ip == "unsafe" || ip == "C" {
 				continue
 			}

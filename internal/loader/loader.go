@@ -154,7 +154,7 @@ func (s *Std) preload(files []*ast.File) {
 	seen := map[string]bool{}
 	for _, f := range files {
 		for _, im := range f.Imports {
-			ip := strings.Trim(im.Path.Value, `"`)
+			ip := s.vendored(strings.Trim(im.Path.Value, `"`))
 			if ip == "unsafe" || ip == "C" || seen[ip] || !s.Has(ip) {
 				continue
 			}
@@ -175,7 +175,7 @@ func (im stdImporter) Import(p string) (*types.Package, error) {
 	if p == "unsafe" {
 		return types.Unsafe, nil
 	}
-	pkg, err := im.s.Load(p)
+	pkg, err := im.s.Load(im.s.vendored(p))
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,7 @@ var opNames = [...]string{
 	OpCvtSF: "cvtsf", OpCvtUF: "cvtuf", OpCvtFS: "cvtfs", OpCvtFU: "cvtfu", OpConv: "conv",
 	OpAlloc: "alloc", OpGlobal: "global", OpLoad: "load", OpLoadAgg: "loadagg", OpStore: "store", OpStoreAgg: "storeagg",
 	OpFieldAddr: "fieldaddr", OpField: "field", OpIndexAddr: "indexaddr", OpIndexAddrP: "indexaddrp", OpIndex: "index",
-	OpSlice: "slice", OpLen: "len", OpCap: "cap", OpMakeSlice: "makeslice", OpAppend: "append", OpCopy: "copy",
+	OpSlice: "slice", OpLen: "len", OpCap: "cap", OpMakeSlice: "makeslice", OpAppend: "append", OpCopy: "copy", OpFill: "fill",
 	OpMakeMap: "makemap", OpMapLookup: "mapget", OpMapLookupOK: "mapgetok", OpMapUpdate: "mapset", OpMapDelete: "mapdel",
 	OpRange: "range", OpNext: "next",
 	OpMakeClosure: "closure", OpCall: "call", OpCallHost: "callhost", OpCallClosure: "callclosure", OpCallInvoke: "callinvoke",

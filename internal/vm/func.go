@@ -168,6 +168,10 @@ type Conv struct {
 	// View marks a string([]byte) only read by the next instruction (a
 	// map lookup, a comparison): it shares the bytes, uncopied.
 	View bool
+	// Snapshot marks a ConvUnsafeToPtr in Go's own std sources: a byte
+	// array converted to a type made of 8-byte words (nistec's P-256
+	// table, read-only) becomes a decoded copy, not a view.
+	Snapshot bool
 }
 
 // SliceOp is the operand table of OpSlice: r[A] = r[B][Lo:Hi:Max]; a

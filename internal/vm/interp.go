@@ -1,6 +1,7 @@
 package vm
 
 import (
+	"encoding/binary"
 	"math"
 	"strings"
 	"unicode/utf8"
@@ -855,6 +856,13 @@ func (m *Machine) dispatchSlow(f *Fiber, ins Instr) status {
 	case OpCopy:
 		a := &f.fn().Appends[ins.C]
 		*at(rp, ins.A) = Value{N: uint64(copyValues(a.Elem, *at(rp, ins.B), *reg(rp, a.Src)))}
+	case OpFill:
+		switch d := at(rp, ins.A).R.(*Value).R.(type) {
+		case []byte:
+			copy(d[ins.C:], at(rp, ins.B).R.(string))
+		case []uint64:
+			copy(d[ins.C:], at(rp, ins.B).R.([]uint64))
+		}
 
 	case OpMakeMap:
 		f.save(ip)
@@ -1618,6 +1626,11 @@ func convert(c *Conv, v Value) Value {
 		switch p := v.R.(type) {
 		case *Value:
 			ok = p == nil || !c.To.isAgg() || c.To.holds(*p)
+			if b, isBytes := p.R.([]byte); !ok && c.Snapshot && isBytes && int64(len(b)) == c.To.Size && wordsOnly(c.To) {
+				v := c.To.Zero()
+				decodeWords(c.To, &v, b)
+				return Value{R: &v}
+			}
 		case *byte:
 			// An element of packed storage is one byte, whatever the
 			// target's size.
@@ -1762,6 +1775,51 @@ func (t *Type) arrayPacked() bool {
 // give a value out of its range). uintptr reads a word as it is (one
 // stored through it keeps no object: spindle's uintptrs from
 // unsafe.Pointer do).
+// wordsOnly reports whether t is made of 8-byte integer words only
+// (arrays and structs of them), laid out without padding.
+func wordsOnly(t *Type) bool {
+	switch t.Kind {
+	case KArray:
+		return wordsOnly(t.Elem)
+	case KStruct:
+		for _, f := range t.Fields {
+			if !wordsOnly(f.Type) {
+				return false
+			}
+		}
+		return true
+	}
+	return (t.Kind.IsInteger() && t.Kind != KUintptr) && t.Size == 8
+}
+
+// decodeWords fills v, of a wordsOnly type t, from b's little-endian
+// words (amd64's layout of t); it returns what is left of b.
+func decodeWords(t *Type, v *Value, b []byte) []byte {
+	switch t.Kind {
+	case KArray:
+		if w, ok := v.R.([]uint64); ok {
+			for i := range w {
+				w[i] = binary.LittleEndian.Uint64(b)
+				b = b[8:]
+			}
+			return b
+		}
+		elems := v.R.([]Value)
+		for i := range elems {
+			b = decodeWords(t.Elem, &elems[i], b)
+		}
+		return b
+	case KStruct:
+		fs := v.R.([]Value)
+		for i, f := range t.Fields {
+			b = decodeWords(f.Type, &fs[i], b)
+		}
+		return b
+	}
+	v.N = binary.LittleEndian.Uint64(b)
+	return b[8:]
+}
+
 func wordView(from, to *Type) bool {
 	eight := func(t *Type) bool { return t.Kind.isWord() && t.Size == 8 }
 	switch {

@@ -129,6 +129,7 @@ const (
 	OpMakeSlice  // r[A] = make(fn.Makes[C].T, r[len], r[cap])
 	OpAppend     // r[A] = append(r[B], r[fn.Appends[C].Src]...) (a string source for []byte)
 	OpCopy       // r[A] = copy(r[B], r[C]) (r[C] may be a string)
+	OpFill       // copy((*r[A])[C:], r[B]): a constant blob into a packed array
 
 	// Maps.
 	OpMakeMap     // r[A] = make(map) of type types[C], hint r[B] (B < 0: none)

@@ -50,7 +50,7 @@ var roles = [opCount]opRoles{
 	OpStore: {rReg, rReg, rNone}, OpStoreAgg: {rReg, rReg, rType}, OpFieldAddr: {rReg, rReg, rImm}, OpField: {rReg, rReg, rImm},
 	OpIndexAddr: {rReg, rReg, rReg}, OpIndexAddrP: {rReg, rReg, rReg}, OpIndex: {rReg, rReg, rReg},
 	OpSlice: {rReg, rReg, rAux}, OpLen: {rReg, rReg, rNone}, OpCap: {rReg, rReg, rNone}, OpMakeSlice: {rReg, rNone, rAux},
-	OpAppend: {rReg, rReg, rAux}, OpCopy: {rReg, rReg, rAux},
+	OpAppend: {rReg, rReg, rAux}, OpCopy: {rReg, rReg, rAux}, OpFill: {rReg, rReg, rImm},
 	OpMakeMap: {rReg, rOpt, rType}, OpMapLookup: {rReg, rReg, rReg}, OpMapLookupOK: {rReg2, rReg, rReg},
 	OpMapUpdate: {rReg, rReg, rReg}, OpMapDelete: {rNone, rReg, rReg}, OpRange: {rReg, rReg, rNone}, OpNext: {rReg3, rReg, rNone},
 	OpMakeClosure: {rReg, rNone, rAux}, OpCall: {rDst, rNone, rAux}, OpCallHost: {rDst, rNone, rAux},
