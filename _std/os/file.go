@@ -1,9 +1,8 @@
-// Package os is spindle's guest os package: files, directories, the
-// environment and the process's arguments, backed by the host. Every file
-// a program opens is closed when its run ends. Missing: processes
-// (StartProcess, FindProcess, Getpid is the host's), signals, Chdir,
-// symlinks, Chown, deadlines, FileInfo.ModTime and Sys, io/fs (FileMode,
-// FileInfo and DirEntry are os's own types).
+// Package os is spindle's guest os package: files, directories, pipes,
+// child processes (proc.go), the environment and the process's
+// arguments, backed by the host. Every file a program opens is closed
+// when its run ends. Missing: Chdir, symlinks, Chown, deadlines on files,
+// FileInfo.Sys. FileMode, FileInfo, DirEntry and PathError are io/fs's.
 package os
 
 import (

@@ -1,7 +1,8 @@
 // Package syscall is spindle's guest syscall package: Signal and the Linux
-// signal numbers, the process's ids and page size, and Errno with the common Linux error numbers
-// (texts from the host). Missing: the system calls themselves (the host's
-// business) and their structures.
+// signal numbers, the process's ids and page size, Kill, Environ, the
+// process structures os and os/exec use (exec.go), and Errno with the
+// common Linux error numbers (texts from the host). Missing: the raw
+// system calls (the host's business) and most of their structures.
 package syscall
 
 import "strconv"

@@ -184,11 +184,19 @@ func Problems(pkgs []*Package, rel func(string) string) []string {
 			add(fmt.Sprintf("%s: package %s uses cgo, which spindle cannot run (it has no pure-Go fallback for linux/amd64 with cgo off)", rel(filepath.Join(p.Dir, f)), p.ImportPath))
 		}
 		for _, f := range p.SFiles {
+			if hostAssembly[p.ImportPath] {
+				break
+			}
 			add(fmt.Sprintf("%s: package %s uses assembly, which spindle cannot run (no pure-Go fallback under the purego tag)", rel(filepath.Join(p.Dir, f)), p.ImportPath))
 		}
 	}
 	return out
 }
+
+// hostAssembly are the modules' packages whose assembly entry points
+// spindle's host provides (internal/std/xsys.go: the raw system calls of
+// golang.org/x/sys/unix, the CPU feature probes of x/sys/cpu).
+var hostAssembly = map[string]bool{"golang.org/x/sys/unix": true, "golang.org/x/sys/cpu": true}
 
 // localGoRoot returns the GOROOT the go command would report without
 // running it (which costs tens of milliseconds at every start), when

@@ -1,6 +1,8 @@
 package std
 
 import (
+	"net"
+
 	"golang.org/x/sys/unix"
 
 	"spindle/internal/vm"
@@ -11,8 +13,10 @@ import (
 // and the guest's own storage (vm.Value.Bytes): no copy.
 
 var udpFuncs = hostTable{
-	"net.sysRecvFrom": netSysRecvFrom,
-	"net.sysSendTo":   netSysSendTo,
+	"net.hostInterfaces":     netInterfaces,
+	"net.hostInterfaceAddrs": netInterfaceAddrs,
+	"net.sysRecvFrom":        netSysRecvFrom,
+	"net.sysSendTo":          netSysSendTo,
 }
 
 // sysRecvFrom(id int, b []byte) (n int, ip []byte, port int, zone, path string, ok bool, errno int):
@@ -80,4 +84,52 @@ func netSysSendTo(f *vm.Fiber, args, res []vm.Value) {
 		res[0], res[1] = vm.Int(int64(len(buf))), vm.Int(0)
 		return
 	}
+}
+
+// netInterfaces lists the host's network interfaces (net.Interfaces).
+func netInterfaces(f *vm.Fiber, args, res []vm.Value) {
+	ift, err := net.Interfaces()
+	if err != nil {
+		res[0], res[1], res[2], res[3], res[4] = vm.Value{}, vm.Value{}, vm.Value{}, vm.Value{}, vm.Value{}
+		res[5] = vm.Str(err.Error())
+		return
+	}
+	index, mtu, flags := make([]uint64, len(ift)), make([]uint64, len(ift)), make([]uint64, len(ift))
+	names := make([]string, len(ift))
+	hw := make([]vm.Value, len(ift))
+	for i, ifi := range ift {
+		index[i], mtu[i], flags[i] = uint64(ifi.Index), uint64(ifi.MTU), uint64(ifi.Flags)
+		names[i] = ifi.Name
+		hw[i] = OwnBytes(append([]byte(nil), ifi.HardwareAddr...))
+	}
+	res[0], res[1], res[2], res[3], res[4] = OwnWords(index), OwnWords(mtu), Strings(names), vm.Value{R: hw}, OwnWords(flags)
+	res[5] = vm.Str("")
+}
+
+// netInterfaceAddrs lists the unicast addresses of interface index (0:
+// every interface's).
+func netInterfaceAddrs(f *vm.Fiber, args, res []vm.Value) {
+	index := int(args[0].Int())
+	var addrs []net.Addr
+	var err error
+	if index == 0 {
+		addrs, err = net.InterfaceAddrs()
+	} else {
+		var ifi *net.Interface
+		if ifi, err = net.InterfaceByIndex(index); err == nil {
+			addrs, err = ifi.Addrs()
+		}
+	}
+	if err != nil {
+		res[0], res[1], res[2] = vm.Value{}, vm.Value{}, vm.Str(err.Error())
+		return
+	}
+	var ips, masks []vm.Value
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok {
+			ips = append(ips, OwnBytes(append([]byte(nil), n.IP...)))
+			masks = append(masks, OwnBytes(append([]byte(nil), n.Mask...)))
+		}
+	}
+	res[0], res[1], res[2] = vm.Value{R: ips}, vm.Value{R: masks}, vm.Str("")
 }

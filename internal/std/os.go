@@ -362,6 +362,11 @@ type machineState struct {
 	files  map[int]*hostFile
 	nextFD int
 
+	// procs are the child processes the run started or found
+	// (os_exec.go), by handle; released when the run ends.
+	procs    map[int]*os.Process
+	nextProc int
+
 	// errClosed and errCancelled are this shard's fiber.ErrClosed and
 	// fiber.ErrCancelled (fiber_set_errors), returned by the channel
 	// methods bound to the host.
@@ -425,6 +430,7 @@ func (d *machineState) closeFiles() {
 	for _, hf := range files {
 		hf.close()
 	}
+	d.releaseProcs()
 	d.closeSockets()
 }
 

@@ -50,6 +50,10 @@ type poolRes struct {
 	file *os.File
 	name string
 	err  error
+	// proc and pstate: a started process and a waited-for one's state
+	// (os_exec.go).
+	proc   *os.Process
+	pstate *os.ProcessState
 }
 
 // errLostResult is reported if a pooled call resumes without its result

@@ -44,7 +44,7 @@ var Host = mergeTables(
 	logFuncs, flagFuncs,
 	mathFuncs, bitsFuncs, cmplxFuncs,
 	netFuncs, udpFuncs,
-	osFuncs, osPoolFuncs,
+	osFuncs, osPoolFuncs, execFuncs, xsysFuncs,
 	randFuncs,
 	reflectFuncs,
 	regexpFuncs,

@@ -381,6 +381,10 @@ type lockedWriter struct {
 	w  io.Writer
 }
 
+// Unwrap returns the writer l serializes (a child process is given the
+// host's file itself: os/exec).
+func (l *lockedWriter) Unwrap() io.Writer { return l.w }
+
 func (l *lockedWriter) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()

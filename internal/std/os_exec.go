@@ -1,0 +1,217 @@
+package std
+
+import (
+	"errors"
+	"io"
+	"os"
+	"syscall"
+
+	"spindle/internal/vm"
+)
+
+// Host side of the guest's processes (_std/os/proc.go), pipes and the
+// system calls os/exec needs. A process is started and waited for on the
+// syscall pool, so a child that runs for an hour parks only the fiber in
+// Wait. The child's files are the host files behind the guest's handles;
+// a standard stream the guest passes on is the host's own file when the
+// run's stream is one (the CLI's), else the guest copies through a pipe
+// (proc.go). Processes outlive the run, as a Go program's children
+// outlive it; the run's handles on them are released when it ends.
+
+var execFuncs = hostTable{
+	"os.startProcess":   pooled(osStartProcess, finishStartProcess),
+	"os.processWait":    pooled(osProcessWait, finishProcessWait),
+	"os.processSignal":  osProcessSignal,
+	"os.processRelease": osProcessRelease,
+	"os.findProcess":    osFindProcess,
+	"os.pipe":           osPipe,
+	"os.stdioIsFile":    osStdioIsFile,
+	"syscall.Environ":   osEnviron,
+	"syscall.Getenv":    osLookupEnv,
+	"syscall.setenv":    osSetenv,
+	"syscall.Unsetenv":  osUnsetenv,
+	"syscall.Clearenv":  osClearenv,
+	"syscall.getrlimit": func(f *vm.Fiber, args, res []vm.Value) {
+		var rl syscall.Rlimit
+		err := syscall.Getrlimit(int(args[0].Int()), &rl)
+		res[0], res[1], res[2] = vm.Uint(rl.Cur), vm.Uint(rl.Max), vm.Uint(uint64(errnoOf(err)))
+	},
+	"syscall.kill": func(f *vm.Fiber, args, res []vm.Value) {
+		res[0] = vm.Uint(uint64(errnoOf(syscall.Kill(int(args[0].Int()), syscall.Signal(args[1].Int())))))
+	},
+	"internal/syscall/unix.eaccess": func(f *vm.Fiber, args, res []vm.Value) {
+		const atEaccess = 0x200
+		res[0] = vm.Uint(uint64(errnoOf(syscall.Faccessat(-100 /* AT_FDCWD */, args[0].String(), uint32(args[1].N), atEaccess))))
+	},
+}
+
+// stdioFile returns the host file behind the run's standard stream fd,
+// nil if the stream is not a file.
+func stdioFile(m *vm.Machine, fd int) *os.File {
+	var s any
+	switch fd {
+	case 0:
+		s = m.Config.Stdin
+	case 1:
+		s = m.Config.Stdout
+	case 2:
+		s = m.Config.Stderr
+	}
+	if u, ok := s.(interface{ Unwrap() io.Writer }); ok {
+		s = u.Unwrap()
+	}
+	f, _ := s.(*os.File)
+	return f
+}
+
+// osStdioIsFile reports whether the run's standard stream fd is a host
+// file a child can be given.
+func osStdioIsFile(f *vm.Fiber, args, res []vm.Value) {
+	fd := int(args[0].Int())
+	res[0] = vm.Bool(!stateOf(f.M).stdClosed[fd] && stdioFile(f.M, fd) != nil)
+}
+
+func osStartProcess(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	name, argv, dir, env := args[0].String(), GoStrings(args[1]), args[2].String(), GoStrings(args[3])
+	fds := args[4].Words()
+	sys := &syscall.SysProcAttr{Setpgid: args[5].Bool(), Pgid: int(args[6].Int()), Setsid: args[7].Bool(), Pdeathsig: syscall.Signal(args[8].Int())}
+	files := make([]*os.File, len(fds))
+	for i, w := range fds {
+		fd := int(int64(w))
+		if fd < 0 {
+			continue
+		}
+		if fd < 3 {
+			// The output so far comes before the child's.
+			f.M.Out.Flush()
+			files[i] = stdioFile(f.M, fd)
+			continue
+		}
+		hf, err := openFD(f.M, fd, "", "fork/exec")
+		if err != nil || hf == nil {
+			res[0], res[1] = vm.Int(0), vm.Int(0)
+			setErr(res, 2, &os.PathError{Op: "fork/exec", Path: name, Err: syscall.EBADF})
+			return nil
+		}
+		files[i] = hf.f
+	}
+	return func() *poolRes {
+		p, err := os.StartProcess(name, argv, &os.ProcAttr{Dir: dir, Env: env, Files: files, Sys: sys})
+		return &poolRes{proc: p, err: err}
+	}
+}
+
+func finishStartProcess(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	if r.err != nil {
+		res[0], res[1] = vm.Int(0), vm.Int(0)
+		setErr(res, 2, r.err)
+		return
+	}
+	res[0], res[1] = vm.Int(int64(r.proc.Pid)), vm.Int(int64(stateOf(f.M).addProc(r.proc)))
+	setErr(res, 2, nil)
+}
+
+// addProc enters p in the run's process table and returns its handle.
+func (d *machineState) addProc(p *os.Process) int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.procs == nil {
+		d.procs = map[int]*os.Process{}
+	}
+	d.nextProc++
+	d.procs[d.nextProc] = p
+	return d.nextProc
+}
+
+func (d *machineState) proc(h int) *os.Process {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.procs[h]
+}
+
+// releaseProcs releases the run's handles on its processes (the run has
+// ended; the processes go on).
+func (d *machineState) releaseProcs() {
+	d.mu.Lock()
+	procs := d.procs
+	d.procs = nil
+	d.mu.Unlock()
+	for _, p := range procs {
+		p.Release()
+	}
+}
+
+func osProcessWait(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	p := stateOf(f.M).proc(int(args[0].Int()))
+	if p == nil {
+		res[0], res[1], res[2], res[3] = vm.Value{}, vm.Value{}, vm.Value{}, vm.Value{}
+		setErr(res, 4, syscall.ECHILD)
+		return nil
+	}
+	return func() *poolRes {
+		ps, err := p.Wait()
+		return &poolRes{pstate: ps, err: err}
+	}
+}
+
+func finishProcessWait(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	res[0], res[1], res[2], res[3] = vm.Value{}, vm.Value{}, vm.Value{}, vm.Value{}
+	if r.err != nil {
+		setErr(res, 4, r.err)
+		return
+	}
+	ws, _ := r.pstate.Sys().(syscall.WaitStatus)
+	res[0] = vm.Uint(uint64(ws))
+	if ru, ok := r.pstate.SysUsage().(*syscall.Rusage); ok {
+		res[1], res[2], res[3] = vm.Int(ru.Utime.Nano()), vm.Int(ru.Stime.Nano()), vm.Int(ru.Maxrss)
+	}
+	setErr(res, 4, nil)
+}
+
+func osProcessSignal(f *vm.Fiber, args, res []vm.Value) {
+	h, pid, sig := int(args[0].Int()), int(args[1].Int()), syscall.Signal(args[2].Int())
+	var err error
+	if p := stateOf(f.M).proc(h); p != nil {
+		err = p.Signal(sig)
+	} else {
+		err = syscall.Kill(pid, sig)
+	}
+	if errors.Is(err, os.ErrProcessDone) {
+		res[0], res[1], res[2], res[3] = vm.Int(eOther), vm.Str(""), vm.Str(""), vm.Str(os.ErrProcessDone.Error())
+		return
+	}
+	setErr(res, 0, err)
+}
+
+func osProcessRelease(f *vm.Fiber, args, res []vm.Value) {
+	d := stateOf(f.M)
+	h := int(args[0].Int())
+	d.mu.Lock()
+	p := d.procs[h]
+	delete(d.procs, h)
+	d.mu.Unlock()
+	if p != nil {
+		p.Release()
+	}
+}
+
+func osFindProcess(f *vm.Fiber, args, res []vm.Value) {
+	p, err := os.FindProcess(int(args[0].Int()))
+	if err != nil {
+		res[0] = vm.Int(0)
+		return
+	}
+	res[0] = vm.Int(int64(stateOf(f.M).addProc(p)))
+}
+
+func osPipe(f *vm.Fiber, args, res []vm.Value) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		res[0], res[1] = vm.Int(0), vm.Int(0)
+		setErr(res, 2, err)
+		return
+	}
+	d := stateOf(f.M)
+	res[0], res[1] = vm.Int(int64(d.add(r, "|0"))), vm.Int(int64(d.add(w, "|1")))
+	setErr(res, 2, nil)
+}
