@@ -29,13 +29,13 @@ SELF=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}
 ROOT=$(dirname "$(dirname "$SELF")")
 cd "$ROOT"
 
-ALL=(fib loop words bytes json pingpong ring spawn skynet parked)
+ALL=(fib loop words bytes json hashzip pingpong ring spawn skynet parked)
 declare -A SIZE=(
-	[fib]=32 [loop]=50000000 [words]=1000000 [bytes]=200000 [json]=5 [pingpong]=1000000
+	[fib]=32 [loop]=50000000 [words]=1000000 [bytes]=200000 [json]=5 [hashzip]=16 [pingpong]=1000000
 	[ring]=1000000 [spawn]=100000 [skynet]=1000000 [parked]=100000
 )
 declare -A QUICK=(
-	[fib]=27 [loop]=5000000 [words]=100000 [bytes]=20000 [json]=1 [pingpong]=100000
+	[fib]=27 [loop]=5000000 [words]=100000 [bytes]=20000 [json]=1 [hashzip]=2 [pingpong]=100000
 	[ring]=100000 [spawn]=10000 [skynet]=100000 [parked]=10000
 )
 # Each workload's own start-up run (problem size BASEN): its best time is
@@ -45,7 +45,7 @@ declare -A BASEN=(
 	[fib]=1 [loop]=1 [pingpong]=2 [ring]=1 [spawn]=1 [skynet]=1 [parked]=1
 )
 declare -A UNIT=(
-	[fib]=call [loop]=iteration [words]=word [bytes]=line [json]=trip [pingpong]=message
+	[fib]=call [loop]=iteration [words]=word [bytes]=line [json]=trip [hashzip]=MB [pingpong]=message
 	[ring]=hop [spawn]=goroutine [skynet]=goroutine [parked]=goroutine
 )
 
@@ -360,13 +360,13 @@ for name in "${names[@]}"; do
 	nops=$(ops "$name" "$n")
 	unit=${UNIT[$name]}
 
-	# words, bytes and json: the "setup" run (same start-up, no work) is the base
+	# words, bytes, json and hashzip: the "setup" run (same start-up, no work) is the base
 	# instead of hello.
 	measure native "$name" "$name" "$n"
 	nat_t=$BEST
 	note=${WHY:+native $WHY}
 	nat_b=$nat_base
-	if [[ ($name == words || $name == bytes || $name == json) && -n $nat_t ]]; then
+	if [[ ($name == words || $name == bytes || $name == json || $name == hashzip) && -n $nat_t ]]; then
 		measure native "$name" "$name-setup" "$n" setup
 		nat_b=$BEST
 	elif [[ -n ${BASEN[$name]+x} && -n $nat_t ]]; then
@@ -387,7 +387,7 @@ for name in "${names[@]}"; do
 		spi_t=$BEST
 		spi_why=$WHY
 		spi_b=$spi_base
-		if [[ ($name == words || $name == bytes || $name == json) && -n $spi_t ]]; then
+		if [[ ($name == words || $name == bytes || $name == json || $name == hashzip) && -n $spi_t ]]; then
 			measure spindle "$name" "$name-setup" "$n" setup
 			spi_b=$BEST
 			spi_why=${spi_why:-$WHY}

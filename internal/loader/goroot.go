@@ -15,8 +15,11 @@ import (
 	"fmt"
 	"go/build"
 	"go/parser"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -73,6 +76,15 @@ func (s *Std) vendored(p string) string {
 	return p
 }
 
+// goRootOverlays are the std packages that are Go's own, compiled from
+// the toolchain's sources, but for the files listed, which spindle's own
+// files of the package (embedded under _std/) replace: compress/flate's
+// compressor runs on the host (Go's inflate is compiled as it is).
+// Without a toolchain only spindle's files exist.
+var goRootOverlays = map[string][]string{
+	"compress/flate": {"deflate.go", "deflatefast.go", "huffman_bit_writer.go", "huffman_code.go", "token.go"},
+}
+
 // goRootDir returns the directory of Go's std package p, or "".
 func (s *Std) goRootDir(p string) string {
 	if s.GoRoot == nil || p == "" || p == "C" || strings.Contains(strings.SplitN(p, "/", 2)[0], ".") {
@@ -104,6 +116,20 @@ func (s *Std) loadGoRoot(p, dir string) (*Package, error) {
 	}
 	var files []string
 	var srcs [][]byte
+	if drop := goRootOverlays[p]; drop != nil {
+		ents, _ := fs.ReadDir(s.FS, p)
+		for _, e := range ents {
+			if isSource(e.Name()) {
+				b, err := fs.ReadFile(s.FS, path.Join(p, e.Name()))
+				if err != nil {
+					return nil, err
+				}
+				files = append(files, "$std/"+p+"/"+e.Name())
+				srcs = append(srcs, b)
+			}
+		}
+		bp.GoFiles = slices.DeleteFunc(slices.Clone(bp.GoFiles), func(name string) bool { return slices.Contains(drop, name) })
+	}
 	for _, name := range bp.GoFiles {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {

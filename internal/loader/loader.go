@@ -106,7 +106,7 @@ func (s *Std) Load(p string) (*Package, error) {
 var goRootFirst = map[string]bool{"embed": true, "io/fs": true, "path/filepath": true}
 
 func (s *Std) load(p string) (*Package, error) {
-	if !s.hasEmbedded(p) || goRootFirst[p] {
+	if !s.hasEmbedded(p) || goRootFirst[p] || goRootOverlays[p] != nil {
 		// Go's own embed and io/fs when there is a toolchain; the embedded
 		// fallbacks serve what spindle's own packages need without one.
 		if dir := s.goRootDir(p); dir != "" {

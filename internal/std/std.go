@@ -37,7 +37,8 @@ type hostTable map[string]vm.HostFunc
 var Host = mergeTables(
 	runtimeFuncs, callersFuncs,
 	bufioFuncs,
-	cryptoFuncs,
+	cryptoFuncs, hashBlockFuncs,
+	flateFuncs,
 	fiberFuncs, shardFuncs,
 	fmtFuncs, errorsFuncs, scanFuncs,
 	hashFuncs,
