@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -116,4 +117,110 @@ func main() {
 			t.Errorf("%s: %d file descriptors open after the run, %d before", mode, after, before)
 		}
 	}
+}
+
+// A fiber unwound out of an interrupted park (a socket read, a file read
+// on the syscall pool, a Cond.Wait) runs deferred calls that take and
+// release locks: each Lock really locks (the interrupted call's resume
+// state does not leak into them), and Cond.Wait holds its lock again for
+// its caller's deferred Unlock. The run ends cancelled (status 1), not
+// with "unlock of unlocked mutex".
+func TestCancelledParksRunDeferredLocks(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"net"
+	"os"
+	"sync"
+)
+
+var mu sync.Mutex
+
+func relock() {
+	mu.Lock()
+	mu.Unlock()
+}
+
+func main() {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		panic(err)
+	}
+	c, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		panic(err)
+	}
+	s, _ := ln.Accept()
+	r, _, _ := os.Pipe()
+	var cmu sync.Mutex
+	cond := sync.NewCond(&cmu)
+	var ready sync.WaitGroup
+	for i := 0; i < 20; i++ {
+		ready.Add(3)
+		go func() {
+			defer relock()
+			ready.Done()
+			c.Read(make([]byte, 1))
+		}()
+		go func() {
+			defer relock()
+			ready.Done()
+			r.Read(make([]byte, 1))
+		}()
+		go func() {
+			cmu.Lock()
+			defer cmu.Unlock()
+			defer relock()
+			ready.Done()
+			cond.Wait()
+		}()
+	}
+	ready.Wait()
+	_ = s
+	fmt.Println("parked")
+	select {}
+}
+`
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "main.go", Src: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 3; i++ {
+		var out, errb bytes.Buffer
+		parked := make(chan struct{})
+		w := &notifyWriter{w: &out, want: "parked", ch: parked}
+		ctx, cancel := context.WithCancel(context.Background())
+		run := prog.Start(ctx, spindle.RunOptions{Stdout: w, Stderr: &errb, Shards: 1})
+		select {
+		case <-parked:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("program did not park; stderr:\n%s", errb.String())
+		}
+		cancel()
+		code, _ := run.Wait()
+		if code != 1 || strings.Contains(errb.String(), "fatal error") {
+			t.Fatalf("cancelled run: exit %d, want 1; stderr:\n%s", code, errb.String())
+		}
+	}
+}
+
+// notifyWriter closes ch once what was written contains want.
+type notifyWriter struct {
+	mu   sync.Mutex
+	w    *bytes.Buffer
+	want string
+	ch   chan struct{}
+	done bool
+}
+
+func (n *notifyWriter) Write(p []byte) (int, error) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.w.Write(p)
+	if !n.done && strings.Contains(n.w.String(), n.want) {
+		n.done = true
+		close(n.ch)
+	}
+	return len(p), nil
 }

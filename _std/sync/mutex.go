@@ -179,8 +179,18 @@ func NewCond(l Locker) *Cond {
 func (c *Cond) Wait() {
 	t := notifyListAdd(&c.notify)
 	c.L.Unlock()
+	relocked := false
+	defer func() {
+		if !relocked {
+			// Unwinding out of the wait (the goroutine was cancelled,
+			// or its run is ending): hold c.L again, as the caller's
+			// deferred Unlock expects.
+			c.L.Lock()
+		}
+	}()
 	notifyListWait(&c.notify, t)
 	c.L.Lock()
+	relocked = true
 }
 
 // Signal wakes one goroutine waiting on c, if there is any.

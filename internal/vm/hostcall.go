@@ -127,6 +127,9 @@ func (m *Machine) callHost(f *Fiber, fn *Func, cs *CallSite, regs []Value, nb in
 	if f.state != Running {
 		return
 	}
+	// A resumed call is complete even if the host function did not ask
+	// (Resuming): the next host call starts afresh.
+	f.resume = false
 	if len(f.stack) != sl { // only growStack replaces a running fiber's stack, always longer
 		// A guest callback (CallGuest: a String method, a Read) grew the
 		// stack: the results are in the old window, the caller's

@@ -56,6 +56,9 @@ func (m *Machine) stackOverflow(f *Fiber, need int) {
 // can continue (its frames now set up to run a deferred call or the
 // recovery path).
 func (m *Machine) handlePanic(f *Fiber, p any) bool {
+	// A panic out of a resumed host call (an interrupted park's unwinding)
+	// ends that call: the deferred calls' own host calls start afresh.
+	f.resume = false
 	switch e := p.(type) {
 	case *GuestPanic:
 		return m.startPanic(f, e.Val)
