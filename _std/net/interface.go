@@ -70,7 +70,7 @@ var (
 )
 
 func hostInterfaces() (index, mtu []int, names []string, hw [][]byte, flags []int, msg string)
-func hostInterfaceAddrs(index int) (ips, masks [][]byte, msg string)
+func hostInterfaceAddrs(index int, all bool) (ips, masks [][]byte, msg string)
 
 // Interfaces returns a list of the system's network interfaces.
 func Interfaces() ([]Interface, error) {
@@ -125,15 +125,15 @@ func (ifi *Interface) Addrs() ([]Addr, error) {
 	if ifi == nil {
 		return nil, &OpError{Op: "route", Net: "ip+net", Err: errInvalidInterface}
 	}
-	return interfaceAddrs(ifi.Index)
+	return interfaceAddrs(ifi.Index, false)
 }
 
 // InterfaceAddrs returns a list of the system's unicast interface
 // addresses.
-func InterfaceAddrs() ([]Addr, error) { return interfaceAddrs(0) }
+func InterfaceAddrs() ([]Addr, error) { return interfaceAddrs(0, true) }
 
-func interfaceAddrs(index int) ([]Addr, error) {
-	ips, masks, msg := hostInterfaceAddrs(index)
+func interfaceAddrs(index int, all bool) ([]Addr, error) {
+	ips, masks, msg := hostInterfaceAddrs(index, all)
 	if msg != "" {
 		return nil, &OpError{Op: "route", Net: "ip+net", Err: errors.New(msg)}
 	}

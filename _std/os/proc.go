@@ -50,7 +50,6 @@ func startProcess(name string, argv []string, dir string, env []string, fds []in
 func processWait(handle int) (status uint32, utime, stime int64, maxrss int64, code int, op, path, msg string)
 func processSignal(handle, pid, sig int) (code int, op, path, msg string)
 func processRelease(handle int)
-func findProcess(pid int) (handle int)
 func stdioIsFile(fd int) bool
 
 // StartProcess starts a new process with the program, arguments and
@@ -69,16 +68,17 @@ func StartProcess(name string, argv []string, attr *ProcAttr) (*Process, error) 
 			continue
 		}
 		fds[i] = f.fd
-		if f.fd != i || i > 2 || stdioIsFile(i) {
+		if f.fd > 2 || stdioIsFile(f.fd) {
 			continue
 		}
 		// The run's standard stream is not a host file (an embedding
-		// program's buffer): the child gets a pipe, copied here.
+		// program's writer or reader): the child gets a pipe, copied
+		// here. (A copy of the run's stdin reads it to its end.)
 		pr, pw, err := Pipe()
 		if err != nil {
 			return nil, err
 		}
-		if i == 0 {
+		if f.fd == 0 {
 			fds[i] = pr.fd
 			childEnds = append(childEnds, pr)
 			go func() {
@@ -120,9 +120,11 @@ func StartProcess(name string, argv []string, attr *ProcAttr) (*Process, error) 
 
 // FindProcess looks for a running process by its pid. On Unix systems it
 // always succeeds and returns a Process for the given pid, regardless of
-// whether the process exists.
+// whether the process exists. spindle's holds the pid alone: Signal and
+// Kill reach the process by it, and Wait reports ECHILD (a process the
+// run did not start is not its child).
 func FindProcess(pid int) (*Process, error) {
-	return &Process{Pid: pid, handle: findProcess(pid)}, nil
+	return &Process{Pid: pid}, nil
 }
 
 // Wait waits for the Process to exit, and then returns a ProcessState
@@ -132,7 +134,7 @@ func (p *Process) Wait() (*ProcessState, error) {
 		return nil, syscall.EINVAL
 	}
 	if p.handle == 0 {
-		return nil, NewSyscallError("wait", syscall.ECHILD)
+		return nil, NewSyscallError("waitid", syscall.ECHILD)
 	}
 	if p.done {
 		return nil, NewSyscallError("wait", syscall.ECHILD)

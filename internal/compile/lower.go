@@ -665,7 +665,7 @@ func (fc *funcCompiler) convert(dst, x int32, from, to types.Type, constant bool
 				fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvArrayPtrToElem, To: fc.c.typ(p.Elem())})
 				return
 			}
-			cv := vm.Conv{Kind: vm.ConvUnsafeToPtr, To: fc.c.typ(p.Elem()), Snapshot: fc.f.Pkg != nil && fc.c.goSource[fc.f.Pkg.Pkg]}
+			cv := vm.Conv{Kind: vm.ConvUnsafeToPtr, To: fc.c.typ(p.Elem()), Snapshot: fc.f.Pkg != nil && fc.c.goSource[fc.f.Pkg.Pkg] && fc.f.Pkg.Pkg.Path() == "crypto/internal/fips140/nistec"}
 			if e := pointeeOf(src); e != nil {
 				cv.From = fc.c.typ(e)
 			}

@@ -106,19 +106,16 @@ func netInterfaces(f *vm.Fiber, args, res []vm.Value) {
 	res[5] = vm.Str("")
 }
 
-// netInterfaceAddrs lists the unicast addresses of interface index (0:
-// every interface's).
+// netInterfaceAddrs lists the unicast addresses of interface index, or
+// of every interface with all; an index no interface has has none.
 func netInterfaceAddrs(f *vm.Fiber, args, res []vm.Value) {
-	index := int(args[0].Int())
+	index, all := int(args[0].Int()), args[1].Bool()
 	var addrs []net.Addr
 	var err error
-	if index == 0 {
+	if all {
 		addrs, err = net.InterfaceAddrs()
-	} else {
-		var ifi *net.Interface
-		if ifi, err = net.InterfaceByIndex(index); err == nil {
-			addrs, err = ifi.Addrs()
-		}
+	} else if ifi, ierr := net.InterfaceByIndex(index); ierr == nil {
+		addrs, err = ifi.Addrs()
 	}
 	if err != nil {
 		res[0], res[1], res[2] = vm.Value{}, vm.Value{}, vm.Str(err.Error())

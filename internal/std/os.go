@@ -91,7 +91,7 @@ func fdWritable(m *vm.Machine, fd int) bool {
 		return false
 	}
 	hf := stateOf(m).files[fd]
-	return hf != nil && !hf.closed
+	return hf != nil && !hf.closed && hf.regular
 }
 
 // fdWrite writes b to the machine's file fd.
@@ -205,7 +205,8 @@ func (d *machineState) add(f *os.File, name string) int {
 	d.mu.Lock()
 	fd := d.nextFD
 	d.nextFD++
-	d.files[fd] = &hostFile{f: f, name: name}
+	fi, err := f.Stat()
+	d.files[fd] = &hostFile{f: f, name: name, regular: err == nil && fi.Mode().IsRegular()}
 	d.mu.Unlock()
 	return fd
 }
@@ -441,11 +442,14 @@ func CloseAll(m *vm.Machine) {
 	stateOf(m).closeFiles()
 }
 
-// hostFile is one file a guest program opened.
+// hostFile is one file a guest program opened. regular marks a regular
+// file, which fmt's prints write directly (fdWritable); a pipe, FIFO or
+// device could block the shard's thread, so its writes go to the pool.
 type hostFile struct {
-	f      *os.File
-	name   string
-	closed bool
+	f       *os.File
+	name    string
+	closed  bool
+	regular bool
 }
 
 func (hf *hostFile) close() error {

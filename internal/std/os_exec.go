@@ -20,10 +20,9 @@ import (
 
 var execFuncs = hostTable{
 	"os.startProcess":   pooled(osStartProcess, finishStartProcess),
-	"os.processWait":    pooled(osProcessWait, finishProcessWait),
+	"os.processWait":    pooledWait(osProcessWait, finishProcessWait),
 	"os.processSignal":  osProcessSignal,
 	"os.processRelease": osProcessRelease,
-	"os.findProcess":    osFindProcess,
 	"os.pipe":           osPipe,
 	"os.stdioIsFile":    osStdioIsFile,
 	"syscall.Environ":   osEnviron,
@@ -74,7 +73,12 @@ func osStdioIsFile(f *vm.Fiber, args, res []vm.Value) {
 func osStartProcess(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	name, argv, dir, env := args[0].String(), GoStrings(args[1]), args[2].String(), GoStrings(args[3])
 	fds := args[4].Words()
-	sys := &syscall.SysProcAttr{Setpgid: args[5].Bool(), Pgid: int(args[6].Int()), Setsid: args[7].Bool(), Pdeathsig: syscall.Signal(args[8].Int())}
+	var sys *syscall.SysProcAttr
+	if args[5].Bool() || args[7].Bool() || args[8].Int() != 0 {
+		// Only when asked for: a nil one lets the host check Dir first
+		// (Go's "chdir" error).
+		sys = &syscall.SysProcAttr{Setpgid: args[5].Bool(), Pgid: int(args[6].Int()), Setsid: args[7].Bool(), Pdeathsig: syscall.Signal(args[8].Int())}
+	}
 	files := make([]*os.File, len(fds))
 	for i, w := range fds {
 		fd := int(int64(w))
@@ -129,15 +133,16 @@ func (d *machineState) proc(h int) *os.Process {
 	return d.procs[h]
 }
 
-// releaseProcs releases the run's handles on its processes (the run has
-// ended; the processes go on).
+// releaseProcs lets go of the run's children it did not wait for (the
+// run has ended; they go on): each is reaped by a host goroutine when it
+// exits, so none is left a zombie of the embedding process.
 func (d *machineState) releaseProcs() {
 	d.mu.Lock()
 	procs := d.procs
 	d.procs = nil
 	d.mu.Unlock()
 	for _, p := range procs {
-		p.Release()
+		go p.Wait()
 	}
 }
 
@@ -155,6 +160,13 @@ func osProcessWait(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 }
 
 func finishProcessWait(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	if r.err == nil {
+		// Waited for: the run's handle on it goes.
+		d := stateOf(f.M)
+		d.mu.Lock()
+		delete(d.procs, int(args[0].Int()))
+		d.mu.Unlock()
+	}
 	res[0], res[1], res[2], res[3] = vm.Value{}, vm.Value{}, vm.Value{}, vm.Value{}
 	if r.err != nil {
 		setErr(res, 4, r.err)
@@ -193,15 +205,6 @@ func osProcessRelease(f *vm.Fiber, args, res []vm.Value) {
 	if p != nil {
 		p.Release()
 	}
-}
-
-func osFindProcess(f *vm.Fiber, args, res []vm.Value) {
-	p, err := os.FindProcess(int(args[0].Int()))
-	if err != nil {
-		res[0] = vm.Int(0)
-		return
-	}
-	res[0] = vm.Int(int64(stateOf(f.M).addProc(p)))
 }
 
 func osPipe(f *vm.Fiber, args, res []vm.Value) {

@@ -75,6 +75,17 @@ type poolFinish func(f *vm.Fiber, args, res []vm.Value, r *poolRes)
 // the syscall pool: start on the first entry, finish on the resumed call.
 // osPoolFuncs is built from it.
 func pooled(start poolStart, finish poolFinish) vm.HostFunc {
+	return pooledOn((*vm.Machine).Offload, start, finish)
+}
+
+// pooledWait is pooled for a call that waits on something outside the run
+// for as long as it takes (a child's exit): it takes no pool slot
+// (vm.Machine.OffloadWait).
+func pooledWait(start poolStart, finish poolFinish) vm.HostFunc {
+	return pooledOn((*vm.Machine).OffloadWait, start, finish)
+}
+
+func pooledOn(offload func(m *vm.Machine, f *vm.Fiber, reason string, work func() any), start poolStart, finish poolFinish) vm.HostFunc {
 	return func(f *vm.Fiber, args, res []vm.Value) {
 		if f.Resuming() {
 			r, _ := f.HostState().(*poolRes)
@@ -86,7 +97,7 @@ func pooled(start poolStart, finish poolFinish) vm.HostFunc {
 			return
 		}
 		if work := start(f, args, res); work != nil {
-			f.M.Offload(f, "syscall", func() any { return work() })
+			offload(f.M, f, "syscall", func() any { return work() })
 		}
 	}
 }

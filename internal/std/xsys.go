@@ -49,15 +49,79 @@ var xsysFuncs = hostTable{
 }
 
 // xsysCall runs the guest's system call args[0] with n arguments and
-// writes (r1, r2, errno), or (r1, r2) without withErr.
+// writes (r1, r2, errno), or (r1, r2) without withErr. A call that can
+// wait for another process (flock without LOCK_NB, fcntl's F_SETLKW)
+// parks the fiber and waits on the syscall pool (xsysBlocking).
 func xsysCall(f *vm.Fiber, args, res []vm.Value, n int, withErr bool) {
 	var a [6]vm.Value
 	trap := args[0].N
 	copy(a[:], args[1:1+n])
-	r1, r2, e := xsysDispatch(f.M, trap, a)
+	var r1, r2 uintptr
+	var e syscall.Errno
+	if f.Resuming() {
+		r, _ := f.HostState().(*xsysResult)
+		f.SetHostState(nil)
+		if r == nil {
+			r = &xsysResult{e: unix.EINTR}
+		}
+		r1, e = r.r1, r.e
+		if r.lk != nil && e == 0 {
+			e = toGuestPtr(a[2], reflect.ValueOf(r.lk).Elem())
+		}
+	} else if work := xsysBlocking(f.M, trap, a, &e); work != nil {
+		f.M.Offload(f, "syscall", func() any { return work() })
+		return
+	} else if e == 0 {
+		r1, r2, e = xsysDispatch(f.M, trap, a)
+	}
 	res[0], res[1] = vm.Uint(uint64(r1)), vm.Uint(uint64(r2))
 	if withErr {
 		res[2] = vm.Uint(uint64(e))
+	}
+}
+
+// xsysResult is what a blocking call's pool job hands back.
+type xsysResult struct {
+	r1 uintptr
+	e  syscall.Errno
+	lk *unix.Flock_t // F_SETLKW's lock, written back to the guest's
+}
+
+// xsysBlocking returns the pool job of a call that can block, or nil
+// (with *e set if the call fails before it starts).
+func xsysBlocking(m *vm.Machine, trap uint64, a [6]vm.Value, e *syscall.Errno) func() *xsysResult {
+	var lk *unix.Flock_t
+	switch {
+	case trap == unix.SYS_FLOCK && a[1].N&unix.LOCK_NB == 0 && a[1].N&unix.LOCK_UN == 0:
+	case trap == unix.SYS_FCNTL && (a[1].N == unix.F_SETLKW || a[1].N == unix.F_OFD_SETLKW):
+		lk = new(unix.Flock_t)
+		if *e = fromGuestPtr(a[2], reflect.ValueOf(lk).Elem()); *e != 0 {
+			return nil
+		}
+	default:
+		return nil
+	}
+	file := guestHostFile(m, int(int64(a[0].N)))
+	if file == nil {
+		*e = unix.EBADF
+		return nil
+	}
+	rc, err := file.SyscallConn()
+	if err != nil {
+		*e = unix.EBADF
+		return nil
+	}
+	how, cmd := int(a[1].N), int(a[1].N)
+	return func() *xsysResult {
+		r := &xsysResult{lk: lk}
+		rc.Control(func(fd uintptr) {
+			if lk != nil {
+				r.e = errnoOfErr(unix.FcntlFlock(fd, cmd, lk))
+			} else {
+				r.e = errnoOfErr(unix.Flock(int(fd), how))
+			}
+		})
+		return r
 	}
 }
 
@@ -179,7 +243,7 @@ func xsysFD(fd int, trap uint64, a [6]vm.Value) (r1, r2 uintptr, e syscall.Errno
 				return 0, 0, errnoOfErr(err)
 			}
 			p, ok := a[2].R.(*vm.Value)
-			if !ok || p == nil {
+			if !ok || p == nil || p.R != nil {
 				return 0, 0, unix.EFAULT
 			}
 			p.N = uint64(int64(int32(v)))

@@ -168,8 +168,8 @@ type Conv struct {
 	// View marks a string([]byte) only read by the next instruction (a
 	// map lookup, a comparison): it shares the bytes, uncopied.
 	View bool
-	// Snapshot marks a ConvUnsafeToPtr in Go's own std sources: a byte
-	// array converted to a type made of 8-byte words (nistec's P-256
+	// Snapshot marks a ConvUnsafeToPtr in Go's own source of nistec: a
+	// byte array converted to a type made of 8-byte words (its P-256
 	// table, read-only) becomes a decoded copy, not a view.
 	Snapshot bool
 }

@@ -113,17 +113,38 @@ var poolSem = make(chan struct{}, 64)
 // when it returns, f resumes and HostState holds work's result. A host
 // function calls it on first entry and reads the result when Resuming.
 func (m *Machine) Offload(f *Fiber, reason string, work func() any) {
+	m.offload(f, reason, work, true)
+}
+
+// OffloadWait is Offload for work that waits on something outside the
+// run for as long as it takes (a child process's exit): it takes no pool
+// slot, so a thousand waits do not stall other runs' file I/O, and a run
+// that ends does not wait for it (the host goroutine ends when the work
+// does).
+func (m *Machine) OffloadWait(f *Fiber, reason string, work func() any) {
+	m.offload(f, reason, work, false)
+}
+
+func (m *Machine) offload(f *Fiber, reason string, work func() any, pooled bool) {
 	f.ParkUnlink(reason, nil)
 	tok := f.Token()
 	m.pending++
-	m.poolJobs++
+	if pooled {
+		m.poolJobs++
+	}
 	go func() {
-		poolSem <- struct{}{}
+		if pooled {
+			poolSem <- struct{}{}
+		}
 		r := work()
-		<-poolSem
+		if pooled {
+			<-poolSem
+		}
 		m.Post(func() {
 			m.pending--
-			m.poolJobs--
+			if pooled {
+				m.poolJobs--
+			}
 			if tok.Valid() {
 				tok.f.SetHostState(r)
 				tok.Wake(Value{}, true)

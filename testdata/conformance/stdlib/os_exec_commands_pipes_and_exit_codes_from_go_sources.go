@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -72,6 +73,32 @@ func main() {
 	cmd.Run()
 	fmt.Println("after child")
 	fmt.Println(cmd.ProcessState.String(), cmd.ProcessState.ExitCode())
+
+	// A megabyte through a child's stdin with fmt.Fprint (a pipe: the
+	// write parks when the pipe is full) while a goroutine drains it.
+	cmd = exec.Command("cat")
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	cmd.Start()
+	n := make(chan int64)
+	go func() {
+		c, _ := io.Copy(io.Discard, stdout)
+		n <- c
+	}()
+	fmt.Fprint(stdin, strings.Repeat("x", 1<<20))
+	stdin.Close()
+	fmt.Println("cat copied", <-n, cmd.Wait())
+
+	// Standard streams in each other's slots.
+	cmd = exec.Command("sh", "-c", "echo to-stdout-via-stderr >&2")
+	cmd.Stderr = os.Stdout
+	fmt.Println("swapped:", cmd.Run())
+
+	self, _ := os.FindProcess(os.Getpid())
+	fmt.Println("signal 0 to self:", self.Signal(syscall.Signal(0)))
+	cmd = exec.Command("true")
+	cmd.Dir = "/definitely/not/a/dir"
+	fmt.Println("bad dir:", cmd.Run())
 }
 
 // Output:
@@ -88,3 +115,8 @@ func main() {
 // direct to stdout
 // after child
 // exit status 0 0
+// cat copied 1048576 <nil>
+// to-stdout-via-stderr
+// swapped: <nil>
+// signal 0 to self: <nil>
+// bad dir: chdir /definitely/not/a/dir: no such file or directory

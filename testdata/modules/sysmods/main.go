@@ -76,6 +76,18 @@ func main() {
 	fmt.Println("bad fd:", err)
 	var rl unix.Rlimit
 	fmt.Println("rlimit:", unix.Getrlimit(unix.RLIMIT_NOFILE, &rl), rl.Cur > 0, rl.Cur <= rl.Max)
+	lockPath := os.TempDir() + "/sysmods-flock-" + fmt.Sprint(os.Getpid())
+	f1, _ := os.Create(lockPath)
+	f2, _ := os.Open(lockPath)
+	fmt.Println("flock a:", unix.Flock(int(f1.Fd()), unix.LOCK_EX))
+	fmt.Println("flock b, nonblocking:", unix.Flock(int(f2.Fd()), unix.LOCK_EX|unix.LOCK_NB))
+	done := make(chan error)
+	go func() { done <- unix.Flock(int(f2.Fd()), unix.LOCK_SH) }()
+	fmt.Println("unlock a:", unix.Flock(int(f1.Fd()), unix.LOCK_UN))
+	fmt.Println("flock b, blocking:", <-done)
+	f1.Close()
+	f2.Close()
+	os.Remove(lockPath)
 	var uts unix.Utsname
 	fmt.Println("uname:", unix.Uname(&uts), unix.ByteSliceToString(uts.Sysname[:]))
 	fmt.Println("pid:", unix.Getpid() == os.Getpid())
