@@ -32,6 +32,10 @@ type RunOptions struct {
 	// Env is the guest's environment (os.Environ); the host's is never
 	// visible to the guest.
 	Env []string
+	// Dir is the run's working directory, which relative paths, child
+	// processes and os.Getwd start from (default: the host process's).
+	// os.Chdir changes the run's, not the host's.
+	Dir string
 	// Seed drives map iteration order and select choices; a run on one
 	// shard is a pure function of (program, input, seed).
 	Seed uint64

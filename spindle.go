@@ -301,6 +301,7 @@ func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
 		Stdin:      o.Stdin,
 		Args:       o.Args,
 		Env:        o.Env,
+		Dir:        o.Dir,
 		Seed:       o.Seed,
 		Reductions: o.Reductions,
 		MaxStack:   o.MaxStack,

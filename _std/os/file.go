@@ -393,6 +393,15 @@ func ReadDir(name string) ([]DirEntry, error) {
 // TempDir returns the default directory to use for temporary files.
 func TempDir() string { return tempDir() }
 
+func chdir(dir string) (code int, op, path, msg string)
+
+// Chdir changes the current working directory to the named directory:
+// the run's (every goroutine's, on every shard), never the host
+// process's, which other runs share.
+func Chdir(dir string) error {
+	return mkerr(chdir(dir))
+}
+
 // Getwd returns a rooted path name corresponding to the current directory.
 func Getwd() (dir string, err error) {
 	dir, code, op, path, msg := getwd()

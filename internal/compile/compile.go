@@ -345,6 +345,11 @@ func (c *Compiler) fn(f *ssa.Function) *vm.Func {
 		}
 	}
 	vf := &vm.Func{Name: funcName(f), RecoverPC: -1}
+	for _, w := range []string{"bound method wrapper", "wrapper for", "thunk for"} {
+		if strings.HasPrefix(f.Synthetic, w) {
+			vf.Wrapper = true
+		}
+	}
 	if pos := c.fset.Position(f.Pos()); pos.IsValid() {
 		vf.File = pos.Filename
 		vf.Line = int32(pos.Line)
@@ -429,20 +434,30 @@ func funcName(f *ssa.Function) string {
 		}
 		if j := strings.LastIndex(recv, "."); j >= 0 {
 			pkg, recv = recv[:j], recv[j+1:]
-			if k := strings.LastIndex(pkg, "/"); k >= 0 {
-				pkg = pkg[k+1:]
-			}
 		}
 		recv += targs
 		if ptr {
 			recv = "(*" + recv + ")"
 		}
-		return goFuncSuffixes(pkg + "." + recv + s[i+1:])
+		return goFuncSuffixes(symPath(pkg) + "." + recv + s[i+1:])
 	}
-	if j := strings.LastIndex(s, "/"); j >= 0 && !strings.Contains(s[:j], "(") {
-		s = s[j+1:]
+	if f.Pkg != nil {
+		if p := f.Pkg.Pkg.Path(); strings.HasPrefix(s, p+".") {
+			s = symPath(p) + s[len(p):]
+		}
 	}
 	return goFuncSuffixes(s)
+}
+
+// symPath writes an import path as gc's symbol names have it (and
+// runtime.Func.Name and tracebacks show it): the dots of its last
+// element escaped, "gopkg.in/yaml%2ev3".
+func symPath(p string) string {
+	i := strings.LastIndex(p, "/") + 1
+	if !strings.Contains(p[i:], ".") {
+		return p
+	}
+	return p[:i] + strings.ReplaceAll(p[i:], ".", "%2e")
 }
 
 // goFuncSuffixes renames ssa's synthetic suffixes to gc's: f$1 -> f.func1,

@@ -11,7 +11,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -59,6 +61,10 @@ type funcCompiler struct {
 	code  []vm.Instr
 	lines []int32
 	line  int32
+	// files and file are lines' and line's source files (//line
+	// directives can change the file inside a function).
+	files []string
+	file  string
 	// blockPC is each block's first pc, known once the block is emitted;
 	// fixups are the jumps emitBody patches with them.
 	blockPC     []int32
@@ -103,7 +109,7 @@ func (c *Compiler) compileFunc(f *ssa.Function, vf *vm.Func) {
 func (fc *funcCompiler) emitBody() {
 	f := fc.f
 	fc.blockPC = make([]int32, len(f.Blocks))
-	fc.line = fc.vf.Line
+	fc.line, fc.file = fc.vf.Line, fc.vf.File
 	// In register order, so the code and the globals' indexes are the
 	// same in every compilation.
 	globals := make([]*ssa.Global, 0, len(fc.globalRegs))
@@ -130,7 +136,8 @@ func (fc *funcCompiler) emitBody() {
 				p = deferReturnPos(f, b.Instrs[k+1:])
 			}
 			if p.IsValid() {
-				fc.line = int32(fc.c.fset.Position(p).Line)
+				pos := fc.c.fset.Position(p)
+				fc.line, fc.file = int32(pos.Line), lineFile(fc.c.fset, p, pos.Filename)
 			}
 			if run := fc.fills[ins]; run != nil {
 				fc.emitFill(run)
@@ -170,11 +177,34 @@ func (fc *funcCompiler) emitBody() {
 	rotateLoops(fc.code)
 	fc.vf.Code = fc.code
 	fc.vf.Lines = fc.lines
+	for _, f := range fc.files {
+		if f != fc.vf.File {
+			fc.vf.Files = fc.files
+			break
+		}
+	}
 	fc.vf.NRegs = fc.nregs
 	vm.Seal(fc.vf)
 	if err := vm.Verify(fc.vf); err != nil {
 		panic(compileError("BUG: " + err.Error()))
 	}
+}
+
+// lineFile returns the file name a //line directive gave p as the
+// directive wrote it: go/scanner joins a relative one to the directory of
+// the file it is in, where gc keeps it as written (runtime.Caller
+// reports "foo.go" for //line foo.go:1).
+func lineFile(fset *token.FileSet, p token.Pos, adjusted string) string {
+	raw := fset.PositionFor(p, false).Filename
+	if adjusted == raw {
+		return adjusted
+	}
+	if dir := filepath.Dir(raw); dir != "." {
+		if rest, ok := strings.CutPrefix(adjusted, dir+string(filepath.Separator)); ok {
+			return rest
+		}
+	}
+	return adjusted
 }
 
 // deferReturnPos is where deferred calls run on a normal return, as gc
@@ -214,6 +244,7 @@ func (fc *funcCompiler) hasDefer() bool {
 func (fc *funcCompiler) emit(op vm.Op, a, b, c int32) int {
 	fc.code = append(fc.code, vm.Instr{Op: op, A: a, B: b, C: c})
 	fc.lines = append(fc.lines, fc.line)
+	fc.files = append(fc.files, fc.file)
 	return len(fc.code) - 1
 }
 

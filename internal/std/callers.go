@@ -67,7 +67,7 @@ func runtimeCaller(f *vm.Fiber, args, res []vm.Value) {
 		res[0], res[1], res[2], res[3] = vm.Uint(0), vm.Str(""), vm.Int(0), vm.Bool(false)
 		return
 	}
-	res[0], res[1], res[2], res[3] = vm.Uint(uint64(pcOf(c))), vm.Str(c.Func.File), vm.Int(int64(c.Func.LineAt(c.PC))), vm.Bool(true)
+	res[0], res[1], res[2], res[3] = vm.Uint(uint64(pcOf(c))), vm.Str(c.Func.FileAt(c.PC)), vm.Int(int64(c.Func.LineAt(c.PC))), vm.Bool(true)
 }
 
 // Callers(skip int, pc []uintptr) int: skip 0 is Callers itself, which
@@ -90,6 +90,6 @@ func runtimeFuncInfo(f *vm.Fiber, args, res []vm.Value) {
 		res[0], res[1], res[2], res[3], res[4] = vm.Str(""), vm.Str(""), vm.Int(0), vm.Uint(0), vm.Bool(false)
 		return
 	}
-	res[0], res[1], res[2] = vm.Str(fn.Name), vm.Str(fn.File), vm.Int(int64(fn.LineAt(at)))
+	res[0], res[1], res[2] = vm.Str(fn.Name), vm.Str(fn.FileAt(at)), vm.Int(int64(fn.LineAt(at)))
 	res[3], res[4] = vm.Uint(uint64(pcOf(vm.Caller{Func: fn}))), vm.Bool(true)
 }

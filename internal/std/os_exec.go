@@ -40,7 +40,7 @@ var execFuncs = hostTable{
 	},
 	"internal/syscall/unix.eaccess": func(f *vm.Fiber, args, res []vm.Value) {
 		const atEaccess = 0x200
-		res[0] = vm.Uint(uint64(errnoOf(syscall.Faccessat(-100 /* AT_FDCWD */, args[0].String(), uint32(args[1].N), atEaccess))))
+		res[0] = vm.Uint(uint64(errnoOf(syscall.Faccessat(-100 /* AT_FDCWD */, runPath(f.M, args[0].String()), uint32(args[1].N), atEaccess))))
 	},
 }
 
@@ -72,6 +72,12 @@ func osStdioIsFile(f *vm.Fiber, args, res []vm.Value) {
 
 func osStartProcess(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	name, argv, dir, env := args[0].String(), GoStrings(args[1]), args[2].String(), GoStrings(args[3])
+	// The child starts in the run's working directory (or Dir from it).
+	if dir == "" {
+		dir = f.M.Dir()
+	} else {
+		dir = runPath(f.M, dir)
+	}
 	fds := args[4].Words()
 	var sys *syscall.SysProcAttr
 	if args[5].Bool() || args[7].Bool() || args[8].Int() != 0 {

@@ -5,6 +5,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 	"unsafe"
 
@@ -282,6 +284,84 @@ func tempDirOf(m *vm.Machine, dir string) string {
 	return dir
 }
 
+// The run's working directory (vm.Machine.Dir: os.Chdir changes the
+// run's, never the host process's). A relative path the guest names is
+// resolved against it before the host sees it (runPath), and an error
+// names the path as the guest gave it (guestPath).
+
+// runPath returns the host's path for the guest's path name.
+func runPath(m *vm.Machine, name string) string {
+	dir := m.Dir()
+	if dir == "" || name == "" || filepath.IsAbs(name) {
+		return name
+	}
+	return dir + "/" + name
+}
+
+// guestPath puts the guest's own path back into err, whose path is full
+// (runPath's of name).
+func guestPath(err error, full, name string) error {
+	if err == nil || full == name {
+		return err
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe.Path == full {
+		pe.Path = name
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		if le.Old == full {
+			le.Old = name
+		}
+		if le.New == full {
+			le.New = name
+		}
+	}
+	return err
+}
+
+// pathWork is errWork for fn on the host's path of the guest's name.
+func pathWork(m *vm.Machine, name string, fn func(full string) error) func() *poolRes {
+	full := runPath(m, name)
+	return errWork(func() error { return guestPath(fn(full), full, name) })
+}
+
+// relTo turns full, a path under the host's dir of the guest's relative
+// dir, back into one under dir (os.MkdirTemp's and CreateTemp's names).
+func relTo(m *vm.Machine, dir, full string) string {
+	if fullDir := runPath(m, dir); fullDir != dir && strings.HasPrefix(full, fullDir) {
+		return dir + full[len(fullDir):]
+	}
+	return full
+}
+
+func osChdir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	name := args[0].String()
+	full := runPath(f.M, name)
+	return func() *poolRes {
+		fi, err := os.Stat(full)
+		if err == nil && !fi.IsDir() {
+			err = syscall.ENOTDIR
+		}
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return &poolRes{err: &fs.PathError{Op: "chdir", Path: name, Err: err}}
+		}
+		abs, err := filepath.Abs(full)
+		return &poolRes{name: abs, err: err}
+	}
+}
+
+func finishChdir(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
+	if r.err == nil {
+		f.M.SetDir(r.name)
+	}
+	setErr(res, 0, r.err)
+}
+
 var osPoolFuncs = hostTable{
 	// Methods of *os.File.
 	"(*os.File).read":        pooled(fileRead, finishRead),
@@ -305,6 +385,7 @@ var osPoolFuncs = hostTable{
 	"os.rename":     pooled(osRename, finishRename),
 	"os.readDir":    pooled(osReadDir, finishDir),
 	"os.getwd":      pooled(osGetwd, finishGetwd),
+	"os.chdir":      pooled(osChdir, finishChdir),
 	"os.readlink":   pooled(osReadlink, finishGetwd),
 	"os.mkdirTemp":  pooled(osMkdirTemp, finishMkdirTemp),
 	"os.createTemp": pooled(osCreateTemp, finishCreateTemp),
@@ -444,9 +525,10 @@ func fileReadDir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 
 func osOpenFile(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	name, flag, perm := args[0].String(), hostFlags(int(args[1].Int())), fs.FileMode(args[2].N)
+	full := runPath(f.M, name)
 	return func() *poolRes {
-		file, err := os.OpenFile(name, flag, perm)
-		return &poolRes{file: file, name: name, err: err}
+		file, err := os.OpenFile(full, flag, perm)
+		return &poolRes{file: file, name: name, err: guestPath(err, full, name)}
 	}
 }
 
@@ -461,9 +543,10 @@ func finishOpenFile(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
 
 func osReadFile(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	name := args[0].String()
+	full := runPath(f.M, name)
 	return func() *poolRes {
-		b, err := os.ReadFile(name)
-		return &poolRes{data: b, err: err}
+		b, err := os.ReadFile(full)
+		return &poolRes{data: b, err: guestPath(err, full, name)}
 	}
 }
 
@@ -481,40 +564,42 @@ func finishReadFile(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
 
 func osWriteFile(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	name, data, perm := args[0].String(), Bytes(args[1]), fs.FileMode(args[2].N)
-	return errWork(func() error { return os.WriteFile(name, data, perm) })
+	return pathWork(f.M, name, func(full string) error { return os.WriteFile(full, data, perm) })
 }
 
 func osStat(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	name, lstat := args[0].String(), args[1].Bool()
+	full := runPath(f.M, name)
 	return func() *poolRes {
 		stat := os.Stat
 		if lstat {
 			stat = os.Lstat
 		}
-		fi, err := stat(name)
-		return &poolRes{fi: fi, err: err}
+		fi, err := stat(full)
+		return &poolRes{fi: fi, err: guestPath(err, full, name)}
 	}
 }
 
 func osMkdir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	name, perm, all := args[0].String(), fs.FileMode(args[1].N), args[2].Bool()
 	if all {
-		return errWork(func() error { return os.MkdirAll(name, perm) })
+		return pathWork(f.M, name, func(full string) error { return os.MkdirAll(full, perm) })
 	}
-	return errWork(func() error { return os.Mkdir(name, perm) })
+	return pathWork(f.M, name, func(full string) error { return os.Mkdir(full, perm) })
 }
 
 func osRemove(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	name, all := args[0].String(), args[1].Bool()
 	if all {
-		return errWork(func() error { return os.RemoveAll(name) })
+		return pathWork(f.M, name, func(full string) error { return os.RemoveAll(full) })
 	}
-	return errWork(func() error { return os.Remove(name) })
+	return pathWork(f.M, name, func(full string) error { return os.Remove(full) })
 }
 
 func osRename(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	from, to := args[0].String(), args[1].String()
-	return errWork(func() error { return os.Rename(from, to) })
+	fullTo := runPath(f.M, to)
+	return pathWork(f.M, from, func(full string) error { return guestPath(os.Rename(full, fullTo), fullTo, to) })
 }
 
 func finishRename(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
@@ -524,13 +609,17 @@ func finishRename(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
 
 func osReadDir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	name := args[0].String()
+	full := runPath(f.M, name)
 	return func() *poolRes {
-		ents, err := os.ReadDir(name)
-		return &poolRes{ents: ents, err: err}
+		ents, err := os.ReadDir(full)
+		return &poolRes{ents: ents, err: guestPath(err, full, name)}
 	}
 }
 
 func osGetwd(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	if dir := f.M.Dir(); dir != "" {
+		return func() *poolRes { return &poolRes{name: dir} }
+	}
 	return func() *poolRes {
 		dir, err := os.Getwd()
 		return &poolRes{name: dir, err: err}
@@ -539,9 +628,10 @@ func osGetwd(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 
 func osReadlink(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	name := args[0].String()
+	full := runPath(f.M, name)
 	return func() *poolRes {
-		dest, err := os.Readlink(name)
-		return &poolRes{name: dest, err: err}
+		dest, err := os.Readlink(full)
+		return &poolRes{name: dest, err: guestPath(err, full, name)}
 	}
 }
 
@@ -552,9 +642,10 @@ func finishGetwd(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
 
 func osMkdirTemp(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	dir, pattern := tempDirOf(f.M, args[0].String()), args[1].String()
+	full, m := runPath(f.M, dir), f.M
 	return func() *poolRes {
-		name, err := os.MkdirTemp(dir, pattern)
-		return &poolRes{name: name, err: err}
+		name, err := os.MkdirTemp(full, pattern)
+		return &poolRes{name: relTo(m, dir, name), err: guestPath(err, full, dir)}
 	}
 }
 
@@ -565,11 +656,12 @@ func finishMkdirTemp(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
 
 func osCreateTemp(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	dir, pattern := tempDirOf(f.M, args[0].String()), args[1].String()
+	full, m := runPath(f.M, dir), f.M
 	return func() *poolRes {
-		file, err := os.CreateTemp(dir, pattern)
-		r := &poolRes{file: file, err: err}
+		file, err := os.CreateTemp(full, pattern)
+		r := &poolRes{file: file, err: guestPath(err, full, dir)}
 		if err == nil {
-			r.name = file.Name()
+			r.name = relTo(m, dir, file.Name())
 		}
 		return r
 	}
@@ -586,10 +678,10 @@ func finishCreateTemp(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
 
 func osChmod(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	name, mode := args[0].String(), fs.FileMode(args[1].N)
-	return errWork(func() error { return os.Chmod(name, mode) })
+	return pathWork(f.M, name, func(full string) error { return os.Chmod(full, mode) })
 }
 
 func osTruncate(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	name, size := args[0].String(), args[1].Int()
-	return errWork(func() error { return os.Truncate(name, size) })
+	return pathWork(f.M, name, func(full string) error { return os.Truncate(full, size) })
 }

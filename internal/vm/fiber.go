@@ -420,15 +420,23 @@ func (f *Fiber) Stack() string {
 		}
 		fr := &f.frames[i]
 		pc := f.framePC(i)
-		if fr.kind == frameHost {
+		if fr.kind == frameHost || f.elided(i) {
 			continue
 		}
-		fmt.Fprintf(&b, "%s()\n\t%s:%d\n", fr.fn.Name, fr.fn.File, fr.fn.lineAt(pc))
+		fmt.Fprintf(&b, "%s()\n\t%s:%d\n", fr.fn.Name, fr.fn.FileAt(pc), fr.fn.lineAt(pc))
 		if fr.kind == frameDefer || fr.kind == frameDeferPanic {
 			b.WriteString("panic()\n")
 		}
 	}
 	return b.String()
+}
+
+// elided reports whether frame i is a compiler-made wrapper calling the
+// next frame (a method value's, a promoted or pointer-receiver method's),
+// which Go's tracebacks and runtime.Callers leave out; one that is itself
+// the innermost frame (it panicked) stays.
+func (f *Fiber) elided(i int) bool {
+	return f.frames[i].fn.Wrapper && i < len(f.frames)-1
 }
 
 // Caller is one guest frame of a fiber's stack: its function and the
@@ -457,7 +465,7 @@ func (f *Fiber) Callers() []Caller {
 	n := len(f.frames)
 	for i := n - 1; i >= 0; i-- {
 		fr := &f.frames[i]
-		if fr.kind == frameHost {
+		if fr.kind == frameHost || f.elided(i) {
 			continue
 		}
 		out = append(out, Caller{fr.fn, max(f.framePC(i), 0)})
@@ -467,6 +475,21 @@ func (f *Fiber) Callers() []Caller {
 
 // LineAt returns the source line of instruction pc.
 func (fn *Func) LineAt(pc int32) int32 { return fn.lineAt(pc) }
+
+// FileAt returns the source file of instruction pc, as //line directives
+// have it ("??" for one that names no file, as gc reports it).
+func (fn *Func) FileAt(pc int32) string {
+	if pc < 0 {
+		pc = 0
+	}
+	if int(pc) < len(fn.Files) {
+		if f := fn.Files[pc]; f != "" {
+			return f
+		}
+		return "??"
+	}
+	return fn.File
+}
 
 func (fn *Func) lineAt(pc int32) int32 {
 	if pc < 0 {

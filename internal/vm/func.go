@@ -23,11 +23,17 @@ type HostFunc func(f *Fiber, args []Value, res []Value)
 //	[ConstBase, ConstBase+len(Consts))  constants, copied in at entry
 //	[..., NRegs)                 temporaries (SSA values)
 type Func struct {
-	Name      string // package-qualified, as Go prints it in a stack trace: "main.f", "main.(*T).M"
-	File      string
-	Line      int32 // line of the declaration
-	Code      []Instr
-	Lines     []int32 // source line of each instruction
+	Name  string // package-qualified, as Go prints it in a stack trace: "main.f", "main.(*T).M"
+	File  string
+	Line  int32 // line of the declaration
+	Code  []Instr
+	Lines []int32 // source line of each instruction
+	// Wrapper marks a compiler-made wrapper (a method value's, a
+	// promoted or pointer-receiver method's), left out of tracebacks.
+	Wrapper bool
+	// Files is the source file of each instruction where //line
+	// directives make one differ from File (nil otherwise).
+	Files     []string
 	NParams   int32
 	NFree     int32
 	NResults  int32

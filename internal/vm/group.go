@@ -3,6 +3,7 @@ package vm
 import (
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -70,6 +71,8 @@ type Group struct {
 	inflight     atomic.Int64
 	deadlocked   atomic.Bool
 	quiesceMu    sync.Mutex // see "Deadlock" above
+
+	dir atomic.Pointer[string] // the run's working directory (Machine.Dir)
 }
 
 // NewGroup prepares a run of p on shards shards (shard 0 is created now).
@@ -84,6 +87,11 @@ func NewGroup(p *Program, c Config, shards int, pin bool) *Group {
 	}
 	if c.Stderr == nil {
 		c.Stderr = io.Discard
+	}
+	if c.Dir != "" && !filepath.IsAbs(c.Dir) {
+		if abs, err := filepath.Abs(c.Dir); err == nil {
+			c.Dir = abs
+		}
 	}
 	// Shards write to the run's streams from their own threads.
 	c.Stdout = &lockedWriter{w: c.Stdout}
@@ -379,6 +387,27 @@ func (m *Machine) allDeadlock() {
 type lockedWriter struct {
 	mu sync.Mutex
 	w  io.Writer
+}
+
+// Dir returns the run's working directory: absolute, or "" for the host
+// process's. Every shard of the run shares it (os.Chdir changes it for
+// the whole run, as in Go, and never the host's).
+func (m *Machine) Dir() string {
+	if m.g != nil {
+		if d := m.g.dir.Load(); d != nil {
+			return *d
+		}
+	}
+	return m.Config.Dir
+}
+
+// SetDir sets the run's working directory to dir (absolute).
+func (m *Machine) SetDir(dir string) {
+	if m.g != nil {
+		m.g.dir.Store(&dir)
+		return
+	}
+	m.Config.Dir = dir
 }
 
 // Unwrap returns the writer l serializes (a child process is given the

@@ -38,6 +38,7 @@ type Config struct {
 	Stdin          io.Reader
 	Args           []string
 	Env            []string
+	Dir            string // the run's working directory ("": the host's)
 	Seed           uint64
 	Reductions     int    // reductions per slice (default DefaultReductions)
 	EventLoop      string // poll.New's mode ("" is batch)

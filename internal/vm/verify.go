@@ -253,6 +253,9 @@ func Seal(fn *Func) {
 	}
 	fn.Code = append(fn.Code, sentinel)
 	fn.Lines = append(fn.Lines, fn.Lines[len(fn.Lines)-1])
+	if len(fn.Files) > 0 {
+		fn.Files = append(fn.Files, fn.Files[len(fn.Files)-1])
+	}
 	fn.sealed = true
 }
 
