@@ -47,7 +47,11 @@ func compileFiles(opts CompileOptions, files []File) (*Program, error) {
 // compileLoaded loads, type-checks and compiles package main from main
 // and deps (see loader.LoadPackages), with opts.Host bound.
 func compileLoaded(opts CompileOptions, main *loader.Source, deps map[string]*loader.Source) (*Program, error) {
-	lp, err := guestStd().LoadPackages(main, deps)
+	s := guestStd()
+	if opts.NoStdCache {
+		s = newGuestStd()
+	}
+	lp, err := s.LoadPackages(main, deps)
 	if err != nil {
 		return nil, wrapErr(err)
 	}

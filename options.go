@@ -19,6 +19,12 @@ type CompileOptions struct {
 	// Host binds guest functions declared without a body to Go functions
 	// of the embedding program (see HostFunc).
 	Host []HostFunc
+	// NoStdCache compiles without the process-wide cache of type-checked
+	// standard packages, so their syntax and type information (hundreds
+	// of megabytes for net/http's) is garbage once Compile returns: for a
+	// process that compiles once, as the spindle command does. Later
+	// compiles parse and check the std again.
+	NoStdCache bool
 }
 
 // RunOptions configure one run of a program (Program.Run, Program.Start).

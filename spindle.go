@@ -46,15 +46,20 @@ var (
 // guestStd returns the process-wide guest standard library: each std
 // package is parsed and type-checked once per process.
 func guestStd() *loader.Std {
-	stdOnce.Do(func() {
-		sub, err := fs.Sub(stdFiles, "_std")
-		if err != nil {
-			panic("BUG: embedded std: " + err.Error())
-		}
-		stdLib = loader.NewStd(sub)
-		stdLib.GoRoot = golist.GoRoot
-	})
+	stdOnce.Do(func() { stdLib = newGuestStd() })
 	return stdLib
+}
+
+// newGuestStd returns a guest standard library of its own, with nothing
+// loaded yet (CompileOptions.NoStdCache).
+func newGuestStd() *loader.Std {
+	sub, err := fs.Sub(stdFiles, "_std")
+	if err != nil {
+		panic("BUG: embedded std: " + err.Error())
+	}
+	s := loader.NewStd(sub)
+	s.GoRoot = golist.GoRoot
+	return s
 }
 
 // Program is a compiled guest program. It is immutable and safe for

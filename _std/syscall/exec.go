@@ -215,3 +215,36 @@ func Setresgid(rgid, egid, sgid int) (err error) { return EPERM }
 // Exec fails with ENOSYS: replacing the host process would end every run
 // in it (os/exec starts a child instead).
 func Exec(argv0 string, argv []string, envv []string) (err error) { return ENOSYS }
+
+// Timespec is a time in seconds and nanoseconds.
+type Timespec struct {
+	Sec  int64
+	Nsec int64
+}
+
+// Unix returns the time as seconds and nanoseconds.
+func (ts *Timespec) Unix() (sec int64, nsec int64) { return ts.Sec, ts.Nsec }
+
+// Nano returns the time as nanoseconds.
+func (ts *Timespec) Nano() int64 { return ts.Sec*1e9 + ts.Nsec }
+
+// Stat_t is a file's status as stat(2) reports it on linux/amd64. (os's
+// FileInfo.Sys is nil under spindle: code that type-asserts it to
+// *Stat_t takes its fallback, as on a system without one.)
+type Stat_t struct {
+	Dev       uint64
+	Ino       uint64
+	Nlink     uint64
+	Mode      uint32
+	Uid       uint32
+	Gid       uint32
+	X__pad0   int32
+	Rdev      uint64
+	Size      int64
+	Blksize   int64
+	Blocks    int64
+	Atim      Timespec
+	Mtim      Timespec
+	Ctim      Timespec
+	X__unused [3]int64
+}

@@ -372,8 +372,16 @@ func run(argv []string) int {
 		// Files after a directory: Compile says that is not allowed.
 		files = append([]string{dir}, files...)
 	}
-	prog, err := spindle.Compile(spindle.CompileOptions{}, files...)
+	// One compile per process: the type-checked std is garbage after it,
+	// and a large one's memory goes back to the system while the program
+	// runs (net/http's: an idle server's RSS 590 MB -> 135 MB), off the
+	// start-up path.
+	prog, err := spindle.Compile(spindle.CompileOptions{NoStdCache: true}, files...)
 	debug.SetGCPercent(old)
+	var ms runtime.MemStats
+	if runtime.ReadMemStats(&ms); ms.HeapAlloc > 64<<20 {
+		go debug.FreeOSMemory()
+	}
 	ropts := opts.RunOptions
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

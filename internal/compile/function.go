@@ -118,7 +118,11 @@ func (fc *funcCompiler) emitBody() {
 	}
 	slices.SortFunc(globals, func(a, b *ssa.Global) int { return cmp.Compare(fc.globalRegs[a], fc.globalRegs[b]) })
 	for _, g := range globals {
-		fc.emit(vm.OpGlobal, fc.globalRegs[g], fc.c.global(g), 0)
+		op := vm.OpGlobal
+		if fc.c.typ(g.Type().(*types.Pointer).Elem()).LazyGlobal() {
+			op = vm.OpGlobalLazy
+		}
+		fc.emit(op, fc.globalRegs[g], fc.c.global(g), 0)
 	}
 	for i, b := range f.Blocks {
 		fc.next = nil

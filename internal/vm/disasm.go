@@ -18,7 +18,7 @@ var opNames = [...]string{
 	OpSAdd: "sadd", OpSEq: "seq", OpSNe: "sne", OpSLt: "slt", OpSLe: "sle", OpSIndex: "sindex",
 	OpEqV: "eqv", OpNeV: "nev", OpEqRef: "eqref", OpNeRef: "neref", OpIsNil: "isnil",
 	OpCvtSF: "cvtsf", OpCvtUF: "cvtuf", OpCvtFS: "cvtfs", OpCvtFU: "cvtfu", OpConv: "conv",
-	OpAlloc: "alloc", OpGlobal: "global", OpLoad: "load", OpLoadAgg: "loadagg", OpStore: "store", OpStoreAgg: "storeagg",
+	OpAlloc: "alloc", OpGlobal: "global", OpGlobalLazy: "globallazy", OpLoad: "load", OpLoadAgg: "loadagg", OpStore: "store", OpStoreAgg: "storeagg",
 	OpFieldAddr: "fieldaddr", OpField: "field", OpIndexAddr: "indexaddr", OpIndexAddrP: "indexaddrp", OpIndex: "index",
 	OpSlice: "slice", OpLen: "len", OpCap: "cap", OpMakeSlice: "makeslice", OpAppend: "append", OpCopy: "copy", OpFill: "fill",
 	OpMakeMap: "makemap", OpMapLookup: "mapget", OpMapLookupOK: "mapgetok", OpMapUpdate: "mapset", OpMapDelete: "mapdel",

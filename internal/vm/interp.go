@@ -1081,6 +1081,12 @@ func (m *Machine) dispatchSlow(f *Fiber, ins Instr) status {
 			return stPark
 		}
 
+	case OpGlobalLazy:
+		p := m.globalPtrs[ins.B]
+		if p.R == nil {
+			*p = m.Prog.Globals[ins.B].Zero()
+		}
+		*at(rp, ins.A) = Value{R: p}
 	case OpBuiltin:
 		f.save(ip)
 		m.builtin(f, &f.fn().Builtins[ins.C], f.regs(), decodeOperand(rOpt, ins.A))

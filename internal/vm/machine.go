@@ -174,7 +174,9 @@ func (m *Machine) initGlobals() (ok bool) {
 		}
 	}()
 	for i, t := range m.Prog.Globals {
-		m.globals[i] = t.Zero()
+		if !t.LazyGlobal() {
+			m.globals[i] = t.Zero()
+		}
 	}
 	return true
 }

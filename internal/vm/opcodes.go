@@ -207,5 +207,9 @@ const (
 	// ...): r[A...] = builtin fn.Builtins[C].
 	OpBuiltin
 
+	// OpGlobal of a Type.LazyGlobal variable: its storage is made on
+	// first use (rare: out of the dispatch loop's switch).
+	OpGlobalLazy
+
 	opCount
 )

@@ -224,6 +224,13 @@ func (t *Type) Zero() Value {
 
 func (t *Type) isAgg() bool { return t.Kind == KArray || t.Kind == KStruct }
 
+// LazyGlobal reports whether a package-level variable of type t gets its
+// storage when code that uses it first runs (OpGlobalLazy) rather than
+// when the run starts: a large array (crypto/internal/entropy's 32 MB
+// scratch buffer, on every shard) costs nothing until touched, as gc's
+// zero pages do.
+func (t *Type) LazyGlobal() bool { return t.isAgg() && t.Size >= 1<<20 }
+
 // hasPointers reports whether gc's layout of t holds pointers (its
 // allocations are scanned, and larger ones carry a malloc header).
 func (t *Type) hasPointers() bool {

@@ -46,7 +46,7 @@ var roles = [opCount]opRoles{
 	OpIsNil: {rReg, rReg, rNone},
 	OpCvtSF: {rReg, rReg, rNone}, OpCvtUF: {rReg, rReg, rNone}, OpCvtFS: {rReg, rReg, rNone}, OpCvtFU: {rReg, rReg, rNone},
 	OpConv:  {rReg, rReg, rAux},
-	OpAlloc: {rReg, rType, rNone}, OpGlobal: {rReg, rImm, rNone}, OpLoad: {rReg, rReg, rNone}, OpLoadAgg: {rReg, rReg, rType},
+	OpAlloc: {rReg, rType, rNone}, OpGlobal: {rReg, rImm, rNone}, OpGlobalLazy: {rReg, rImm, rNone}, OpLoad: {rReg, rReg, rNone}, OpLoadAgg: {rReg, rReg, rType},
 	OpStore: {rReg, rReg, rNone}, OpStoreAgg: {rReg, rReg, rType}, OpFieldAddr: {rReg, rReg, rImm}, OpField: {rReg, rReg, rImm},
 	OpIndexAddr: {rReg, rReg, rReg}, OpIndexAddrP: {rReg, rReg, rReg}, OpIndex: {rReg, rReg, rReg},
 	OpSlice: {rReg, rReg, rAux}, OpLen: {rReg, rReg, rNone}, OpCap: {rReg, rReg, rNone}, OpMakeSlice: {rReg, rNone, rAux},
