@@ -332,6 +332,7 @@ func TestGoroot(t *testing.T) {
 // SPINDLE_TEST_GUEST names it (runGuestProcess's child); else the tests.
 func TestMain(m *testing.M) {
 	if path := os.Getenv("SPINDLE_TEST_GUEST"); path != "" {
+		os.Unsetenv("SPINDLE_TEST_GUEST")
 		prog, err := spindle.Compile(spindle.CompileOptions{}, path)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -356,10 +357,15 @@ func runGuestProcess(t *testing.T, path, dir string, out *bytes.Buffer) int {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 180*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, os.Args[0])
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.CommandContext(ctx, self)
 	cmd.Env = append(os.Environ(), "SPINDLE_TEST_GUEST="+path)
 	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, out, out
-	err := cmd.Run()
+	cmd.WaitDelay = 10 * time.Second // should a grandchild hold the output open
+	err = cmd.Run()
 	if ee, ok := err.(*exec.ExitError); ok {
 		return ee.ExitCode()
 	}

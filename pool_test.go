@@ -3,6 +3,8 @@ package spindle
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -82,5 +84,71 @@ func main() { println(sneak(func() { println("guest code ran on a worker") })) }
 `, host)
 	if code != 0 || stderr != "true\n" {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+}
+
+// One run whose blocking calls hold the syscall pool (200 goroutines in a
+// blocking host function, 64 of them running) does not stall another
+// run's file I/O: each run has its own PoolSlots slots.
+func TestBlockedPoolOfOneRunDoesNotStallAnother(t *testing.T) {
+	release := make(chan struct{})
+	entered := make(chan struct{}, 200)
+	blocker, err := CompileSource(CompileOptions{Host: []HostFunc{
+		{Name: "main.hold", Blocking: true, Fn: func() { entered <- struct{}{}; <-release }},
+	}}, File{Name: "blocker.go", Src: []byte(`package main
+
+func hold()
+
+func main() {
+	done := make(chan bool)
+	for i := 0; i < 200; i++ {
+		go func() {
+			hold()
+			done <- true
+		}()
+	}
+	for i := 0; i < 200; i++ {
+		<-done
+	}
+}
+`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	brun := blocker.Start(context.Background(), RunOptions{Shards: 1})
+	defer func() {
+		close(release)
+		if code, err := brun.Wait(); code != 0 || err != nil {
+			t.Errorf("blocker: exit %d, %v", code, err)
+		}
+	}()
+	for i := 0; i < vm.PoolSlots; i++ {
+		<-entered // the blocker's calls hold every slot it has
+	}
+	file := filepath.Join(t.TempDir(), "data.txt")
+	os.WriteFile(file, []byte("still served"), 0o600)
+	reader, err := CompileSource(CompileOptions{}, File{Name: "reader.go", Src: []byte(`package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	b, err := os.ReadFile(os.Args[1])
+	fmt.Println(string(b), err)
+}
+`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	// With one process-wide pool, ReadFile would wait behind the
+	// blocker's 136 queued calls until this timeout.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	code, err := reader.Run(ctx, RunOptions{Args: []string{"reader", file}, Stdout: &out, Shards: 1})
+	if err != nil || code != 0 || out.String() != "still served <nil>\n" {
+		t.Fatalf("reader: exit %d, %v, output %q", code, err, out.String())
 	}
 }

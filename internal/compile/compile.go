@@ -22,6 +22,7 @@ import (
 	"go/token"
 	"go/types"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -463,7 +464,14 @@ func symPath(p string) string {
 // goFuncSuffixes renames ssa's synthetic suffixes to gc's: f$1 -> f.func1,
 // T.M$bound -> T.M-fm.
 func goFuncSuffixes(s string) string {
+	// A package initialiser: ssa's init#1 is gc's init.0.
+	if i := strings.LastIndex(s, ".init#"); i >= 0 {
+		if n, err := strconv.Atoi(s[i+len(".init#"):]); err == nil {
+			return s[:i] + ".init." + strconv.Itoa(n-1)
+		}
+	}
 	var b strings.Builder
+	closure := false
 	for {
 		i := strings.IndexByte(s, '$')
 		if i < 0 {
@@ -477,12 +485,19 @@ func goFuncSuffixes(s string) string {
 			j++
 		}
 		switch {
+		case j > 0 && closure:
+			// A closure inside a closure: gc's main.f.func1.2.
+			b.WriteString("." + s[:j])
+			s = s[j:]
 		case j > 0:
 			b.WriteString(".func" + s[:j])
 			s = s[j:]
-		case strings.HasPrefix(s, "bound"), strings.HasPrefix(s, "thunk"):
-			b.WriteString("-fm")
+			closure = true
+		case strings.HasPrefix(s, "bound"):
+			b.WriteString("-fm") // a method value
 			s = s[5:]
+		case strings.HasPrefix(s, "thunk"):
+			s = s[5:] // a method expression: gc names it as the method
 		default:
 			b.WriteByte('.')
 		}

@@ -626,6 +626,9 @@ func netSysSocket(f *vm.Fiber, args, res []vm.Value) {
 // bind, and listen if listen.
 func netSysBind(f *vm.Fiber, args, res []vm.Value) {
 	id, ip, port, zone, path, listen := int(args[0].Int()), args[1].Bytes(), int(args[2].Int()), args[3].String(), args[4].String(), args[5].Bool()
+	if path != "" && path[0] != '@' {
+		path = runPath(f.M, path) // relative to the run's directory
+	}
 	s := sockOf(f.M, id)
 	if s == nil {
 		res[0], res[1] = vm.Str(""), vm.Int(netClosed)
@@ -702,6 +705,9 @@ func netSysConnect(f *vm.Fiber, args, res []vm.Value) {
 		return
 	}
 	ip, port, zone, path := args[1].Bytes(), int(args[2].Int()), args[3].String(), args[4].String()
+	if path != "" && path[0] != '@' {
+		path = runPath(f.M, path) // relative to the run's directory
+	}
 	if s.expired(f.M, true) {
 		res[0] = vm.Int(netTimeout)
 		return

@@ -73,6 +73,7 @@ func osStdioIsFile(f *vm.Fiber, args, res []vm.Value) {
 func osStartProcess(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	name, argv, dir, env := args[0].String(), GoStrings(args[1]), args[2].String(), GoStrings(args[3])
 	// The child starts in the run's working directory (or Dir from it).
+	guestDir := dir
 	if dir == "" {
 		dir = f.M.Dir()
 	} else {
@@ -107,7 +108,7 @@ func osStartProcess(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	}
 	return func() *poolRes {
 		p, err := os.StartProcess(name, argv, &os.ProcAttr{Dir: dir, Env: env, Files: files, Sys: sys})
-		return &poolRes{proc: p, err: err}
+		return &poolRes{proc: p, err: guestPath(err, dir, guestDir)}
 	}
 }
 

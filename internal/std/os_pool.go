@@ -164,7 +164,7 @@ func startRead(f *vm.Fiber, res []vm.Value, fd int, name string, n int, off int6
 		return func() *poolRes {
 			r := readBuf(n)
 			k, err := file.ReadAt(r.data, off)
-			r.data, r.err = r.data[:k], err
+			r.data, r.err = r.data[:k], fileErr(err, file, name)
 			return r
 		}
 	case hf != nil:
@@ -172,7 +172,7 @@ func startRead(f *vm.Fiber, res []vm.Value, fd int, name string, n int, off int6
 		return func() *poolRes {
 			r := readBuf(n)
 			k, err := file.Read(r.data)
-			r.data, r.err = r.data[:k], err
+			r.data, r.err = r.data[:k], fileErr(err, file, name)
 			return r
 		}
 	case fd == 0 && !at && f.M.Config.Stdin == nil:
@@ -237,7 +237,7 @@ func startWrite(f *vm.Fiber, res []vm.Value, fd int, name string, b []byte, froz
 		return func() *poolRes {
 			k, err := file.WriteAt(hb, off)
 			putBuf(bp)
-			return &poolRes{n: int64(k), err: err}
+			return &poolRes{n: int64(k), err: fileErr(err, file, name)}
 		}
 	case hf != nil:
 		file := hf.f
@@ -245,7 +245,7 @@ func startWrite(f *vm.Fiber, res []vm.Value, fd int, name string, b []byte, froz
 		return func() *poolRes {
 			k, err := file.Write(hb)
 			putBuf(bp)
-			return &poolRes{n: int64(k), err: err}
+			return &poolRes{n: int64(k), err: fileErr(err, file, name)}
 		}
 	case (fd == 1 || fd == 2) && !at:
 		n, err = fdWrite(f.M, fd, b)
@@ -305,19 +305,39 @@ func guestPath(err error, full, name string) error {
 		return err
 	}
 	var pe *fs.PathError
-	if errors.As(err, &pe) && pe.Path == full {
-		pe.Path = name
+	if errors.As(err, &pe) {
+		pe.Path = guestName(pe.Path, full, name)
 	}
 	var le *os.LinkError
 	if errors.As(err, &le) {
-		if le.Old == full {
-			le.Old = name
-		}
-		if le.New == full {
-			le.New = name
-		}
+		le.Old, le.New = guestName(le.Old, full, name), guestName(le.New, full, name)
 	}
 	return err
+}
+
+// fileErr puts the guest's name of an open file back into err (the host
+// file's is the path it was opened by, the run's directory joined).
+func fileErr(err error, file *os.File, name string) error {
+	return guestPath(err, file.Name(), name)
+}
+
+// guestName returns p, a host path, as the guest named it: full is the
+// host's path of the guest's name, the run's directory joined to a
+// relative one, and a path in that directory (a parent MkdirAll could not
+// make, a file RemoveAll met) is given relative to it again.
+func guestName(p, full, name string) string {
+	if p == full {
+		return name
+	}
+	if base, ok := strings.CutSuffix(full, name); ok && !filepath.IsAbs(name) && strings.HasSuffix(base, "/") {
+		if rest, ok := strings.CutPrefix(p, base); ok {
+			return rest
+		}
+	}
+	if rest, ok := strings.CutPrefix(p, full+"/"); ok {
+		return strings.TrimSuffix(name, "/") + "/" + rest
+	}
+	return p
 }
 
 // pathWork is errWork for fn on the host's path of the guest's name.
@@ -326,13 +346,13 @@ func pathWork(m *vm.Machine, name string, fn func(full string) error) func() *po
 	return errWork(func() error { return guestPath(fn(full), full, name) })
 }
 
-// relTo turns full, a path under the host's dir of the guest's relative
-// dir, back into one under dir (os.MkdirTemp's and CreateTemp's names).
-func relTo(m *vm.Machine, dir, full string) string {
-	if fullDir := runPath(m, dir); fullDir != dir && strings.HasPrefix(full, fullDir) {
-		return dir + full[len(fullDir):]
+// relTo turns p, a path under fullDir (the host's path of the guest's
+// dir), back into one under dir (os.MkdirTemp's and CreateTemp's names).
+func relTo(dir, fullDir, p string) string {
+	if fullDir != dir && strings.HasPrefix(p, fullDir) {
+		return dir + p[len(fullDir):]
 	}
-	return full
+	return p
 }
 
 func osChdir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
@@ -350,8 +370,13 @@ func osChdir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 			}
 			return &poolRes{err: &fs.PathError{Op: "chdir", Path: name, Err: err}}
 		}
-		abs, err := filepath.Abs(full)
-		return &poolRes{name: abs, err: err}
+		// The directory the kernel would be in: symlinks and ".."
+		// resolved through the filesystem, as chdir(2) does.
+		real, err := filepath.EvalSymlinks(full)
+		if err == nil {
+			real, err = filepath.Abs(real)
+		}
+		return &poolRes{name: real, err: err}
 	}
 }
 
@@ -452,14 +477,16 @@ func fileClose(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 		return nil
 	}
 	hf.closed = true
-	return errWork(hf.f.Close)
+	file := hf.f
+	return errWork(func() error { return fileErr(file.Close(), file, name) })
 }
 
 func fileSync(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	fd, name := guestFile(args[0])
 	hf, err := openFD(f.M, fd, name, "sync")
 	if err == nil && hf != nil {
-		return errWork(hf.f.Sync)
+		file := hf.f
+		return errWork(func() error { return fileErr(file.Sync(), file, name) })
 	}
 	if err == nil && fd == 1 {
 		f.M.Out.Flush()
@@ -474,7 +501,7 @@ func fileTruncate(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	hf, err := openFD(f.M, fd, name, "truncate")
 	if err == nil && hf != nil {
 		file := hf.f
-		return errWork(func() error { return file.Truncate(size) })
+		return errWork(func() error { return fileErr(file.Truncate(size), file, name) })
 	}
 	if err == nil {
 		err = pathErr("truncate", name, syscall.EINVAL)
@@ -498,7 +525,7 @@ func fileStat(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	}
 	return func() *poolRes {
 		fi, err := file.Stat()
-		return &poolRes{fi: fi, err: err}
+		return &poolRes{fi: fi, err: fileErr(err, file, name)}
 	}
 }
 
@@ -513,7 +540,7 @@ func fileReadDir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 			if err == io.EOF {
 				err = nil
 			}
-			return &poolRes{ents: ents, err: err}
+			return &poolRes{ents: ents, err: fileErr(err, file, name)}
 		}
 	}
 	if err == nil {
@@ -642,10 +669,10 @@ func finishGetwd(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
 
 func osMkdirTemp(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	dir, pattern := tempDirOf(f.M, args[0].String()), args[1].String()
-	full, m := runPath(f.M, dir), f.M
+	full := runPath(f.M, dir)
 	return func() *poolRes {
 		name, err := os.MkdirTemp(full, pattern)
-		return &poolRes{name: relTo(m, dir, name), err: guestPath(err, full, dir)}
+		return &poolRes{name: relTo(dir, full, name), err: guestPath(err, full, dir)}
 	}
 }
 
@@ -656,12 +683,12 @@ func finishMkdirTemp(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
 
 func osCreateTemp(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	dir, pattern := tempDirOf(f.M, args[0].String()), args[1].String()
-	full, m := runPath(f.M, dir), f.M
+	full := runPath(f.M, dir)
 	return func() *poolRes {
 		file, err := os.CreateTemp(full, pattern)
 		r := &poolRes{file: file, err: guestPath(err, full, dir)}
 		if err == nil {
-			r.name = relTo(m, dir, file.Name())
+			r.name = relTo(dir, full, file.Name())
 		}
 		return r
 	}

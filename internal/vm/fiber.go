@@ -420,10 +420,12 @@ func (f *Fiber) Stack() string {
 		}
 		fr := &f.frames[i]
 		pc := f.framePC(i)
-		if fr.kind == frameHost || f.elided(i) {
+		if fr.kind == frameHost {
 			continue
 		}
-		fmt.Fprintf(&b, "%s()\n\t%s:%d\n", fr.fn.Name, fr.fn.FileAt(pc), fr.fn.lineAt(pc))
+		if !f.elided(i) {
+			fmt.Fprintf(&b, "%s()\n\t%s:%d\n", fr.fn.Name, fr.fn.FileAt(pc), fr.fn.lineAt(pc))
+		}
 		if fr.kind == frameDefer || fr.kind == frameDeferPanic {
 			b.WriteString("panic()\n")
 		}
@@ -487,6 +489,9 @@ func (fn *Func) FileAt(pc int32) string {
 			return f
 		}
 		return "??"
+	}
+	if fn.File == "" && fn.Line > 0 {
+		return "??" // declared under a //line directive that names no file
 	}
 	return fn.File
 }

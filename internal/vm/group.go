@@ -73,6 +73,8 @@ type Group struct {
 	quiesceMu    sync.Mutex // see "Deadlock" above
 
 	dir atomic.Pointer[string] // the run's working directory (Machine.Dir)
+
+	poolSem chan struct{} // the run's syscall-pool slots (see io.go)
 }
 
 // NewGroup prepares a run of p on shards shards (shard 0 is created now).
@@ -96,7 +98,7 @@ func NewGroup(p *Program, c Config, shards int, pin bool) *Group {
 	// Shards write to the run's streams from their own threads.
 	c.Stdout = &lockedWriter{w: c.Stdout}
 	c.Stderr = &lockedWriter{w: c.Stderr}
-	g := &Group{Prog: p, cfg: c, pin: pin}
+	g := &Group{Prog: p, cfg: c, pin: pin, poolSem: make(chan struct{}, PoolSlots)}
 	g.count.Store(int32(shards))
 	g.shards = make([]*Machine, shards)
 	m0 := NewMachine(p, c)

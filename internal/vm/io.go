@@ -106,8 +106,21 @@ func (m *Machine) onThread(what string) {
 // marked blocking) on host goroutines, a bounded number at a time, while
 // the calling fiber is parked. Workers never run guest code or touch guest
 // objects: the work function gets and returns host values only, and its
-// result is handed to the fiber on the machine's thread.
-var poolSem = make(chan struct{}, 64)
+// result is handed to the fiber on the machine's thread. Each run has its
+// own PoolSlots slots (Group.poolSem), so a run whose calls block for
+// good (FIFOs nobody opens) stalls only itself; machines outside a group
+// share poolSem.
+const PoolSlots = 64
+
+var poolSem = make(chan struct{}, PoolSlots)
+
+// slots returns the pool semaphore m's jobs take.
+func (m *Machine) slots() chan struct{} {
+	if m.g != nil {
+		return m.g.poolSem
+	}
+	return poolSem
+}
 
 // Offload parks f (wait reason reason) and runs work on the syscall pool;
 // when it returns, f resumes and HostState holds work's result. A host
@@ -132,13 +145,14 @@ func (m *Machine) offload(f *Fiber, reason string, work func() any, pooled bool)
 	if pooled {
 		m.poolJobs++
 	}
+	sem := m.slots()
 	go func() {
 		if pooled {
-			poolSem <- struct{}{}
+			sem <- struct{}{}
 		}
 		r := work()
 		if pooled {
-			<-poolSem
+			<-sem
 		}
 		m.Post(func() {
 			m.pending--

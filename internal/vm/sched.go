@@ -435,7 +435,7 @@ func (m *Machine) Dump() string {
 		}
 		if s := e.s; s != nil {
 			// Runnable, at the start of its function.
-			fmt.Fprintf(&b, "goroutine %d [runnable]:\n%s()\n\t%s:%d\n", s.id+1, s.fn.Name, s.fn.File, s.fn.lineAt(0))
+			fmt.Fprintf(&b, "goroutine %d [runnable]:\n%s()\n\t%s:%d\n", s.id+1, s.fn.Name, s.fn.FileAt(0), s.fn.lineAt(0))
 			continue
 		}
 		f := e.f
