@@ -189,3 +189,28 @@ func TestHugeGlobal(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
 	}
 }
+
+// syscall.Exec would replace the embedding process and end every run in
+// it: outside the spindle command (RunOptions.Exec) it fails with ENOSYS.
+func TestSyscallExecRefusedWhenEmbedded(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"syscall"
+)
+
+func main() {
+	fmt.Println(syscall.Exec("/bin/true", []string{"true"}, nil))
+}
+`
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "main.go", Src: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	code, err := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out})
+	if err != nil || code != 0 || out.String() != "function not implemented\n" {
+		t.Fatalf("exit %d, %v, output %q", code, err, out.String())
+	}
+}

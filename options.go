@@ -58,6 +58,11 @@ type RunOptions struct {
 	// for more than a second while other fibers wait to run. A fiber
 	// preempted by its budget is never warned about.
 	NoStarveWarning bool
+	// Exec lets the guest's syscall.Exec replace the host process (the
+	// spindle command sets it: its process is the program's). Without
+	// it, syscall.Exec fails with ENOSYS, since it would end the
+	// embedding program and every run in it.
+	Exec bool
 	// Shards is the number of shards (OS threads running fibers; default:
 	// the number of CPUs). Shard 0 runs main; the others start when the
 	// program first sends work to them (fiber.SpawnOn, OnEachShard), so a

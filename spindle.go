@@ -314,6 +314,7 @@ func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
 		Context:    ctx,
 
 		NoStarveWarning: o.NoStarveWarning,
+		Exec:            o.Exec,
 	}, o.Shards, o.Pin)
 }
 

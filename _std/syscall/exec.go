@@ -212,9 +212,19 @@ func Setregid(rgid, egid int) (err error)        { return EPERM }
 func Setresuid(ruid, euid, suid int) (err error) { return EPERM }
 func Setresgid(rgid, egid, sgid int) (err error) { return EPERM }
 
-// Exec fails with ENOSYS: replacing the host process would end every run
-// in it (os/exec starts a child instead).
-func Exec(argv0 string, argv []string, envv []string) (err error) { return ENOSYS }
+func exec(argv0 string, argv []string, envv []string) (errno uintptr)
+
+// Exec invokes the execve(2) system call: the program replaces the
+// process running it. Under the spindle command it does (the output
+// written so far is flushed first); in a program embedding spindle it
+// fails with ENOSYS, since it would end every run in the host
+// (RunOptions.Exec).
+func Exec(argv0 string, argv []string, envv []string) (err error) {
+	if e := exec(argv0, argv, envv); e != 0 {
+		return Errno(e)
+	}
+	return nil
+}
 
 // Timespec is a time in seconds and nanoseconds.
 type Timespec struct {

@@ -389,6 +389,7 @@ func run(argv []string) int {
 	}
 	ropts.Stdout, ropts.Stderr, ropts.Stdin = os.Stdout, os.Stderr, os.Stdin
 	ropts.Args = append([]string{name}, args...)
+	ropts.Exec = true // the program owns this process
 	ropts.Env = os.Environ()
 	if path := opts.memProfile; path != "" {
 		// A sample every 64 bytes: fine enough to attribute a few hundred

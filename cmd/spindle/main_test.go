@@ -42,6 +42,9 @@ func TestCLI(t *testing.T) {
 	writeProg(t, dir, "a.go", "package main\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nfunc main() {\n\tfmt.Println(helper(), os.Args[1:])\n\tif len(os.Args) > 2 {\n\t\tos.Exit(4)\n\t}\n}\n")
 	writeProg(t, dir, "b.go", "package main\n\nfunc helper() string { return \"from b\" }\n")
 	bad := writeProg(t, t.TempDir(), "bad.go", "package main\n\nfunc main() {\n\tx := 1\n}\n")
+	// The command's process is the program's: syscall.Exec replaces it
+	// (after the output so far), as under go run.
+	execs := writeProg(t, t.TempDir(), "exec.go", "package main\n\nimport (\n\t\"fmt\"\n\t\"syscall\"\n)\n\nfunc main() {\n\tfmt.Println(\"before\")\n\tfmt.Println(syscall.Exec(\"/bin/sh\", []string{\"sh\", \"-c\", \"echo replaced; exit 3\"}, nil))\n}\n")
 	tests := []struct {
 		name string
 		args []string
@@ -61,6 +64,7 @@ func TestCLI(t *testing.T) {
 		{"bad flag", []string{"run", "-seed", "x", dir}, 2, ""},
 		{"flags before the package", []string{"run", "-seed", "7", "-shards", "1", "-starve-warning=false", dir, "-seed"}, 0, "from b [-seed]\n"},
 		{"env var", []string{"env", "SPINDLE_SEED"}, 0, "\n"},
+		{"syscall.Exec", []string{"run", execs}, 3, "before\nreplaced\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

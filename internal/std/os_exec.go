@@ -26,6 +26,7 @@ var execFuncs = hostTable{
 	"os.pipe":           osPipe,
 	"os.stdioIsFile":    osStdioIsFile,
 	"syscall.Environ":   osEnviron,
+	"syscall.exec":      syscallExec,
 	"syscall.Getenv":    osLookupEnv,
 	"syscall.setenv":    osSetenv,
 	"syscall.Unsetenv":  osUnsetenv,
@@ -42,6 +43,26 @@ var execFuncs = hostTable{
 		const atEaccess = 0x200
 		res[0] = vm.Uint(uint64(errnoOf(syscall.Faccessat(-100 /* AT_FDCWD */, runPath(f.M, args[0].String()), uint32(args[1].N), atEaccess))))
 	},
+}
+
+// syscallExec replaces the host process with argv0 when the run may
+// (Config.Exec: the spindle command's), after flushing the run's output.
+func syscallExec(f *vm.Fiber, args, res []vm.Value) {
+	argv0, argv, envv := args[0].String(), GoStrings(args[1]), GoStrings(args[2])
+	if !f.M.Config.Exec {
+		res[0] = vm.Uint(uint64(syscall.ENOSYS))
+		return
+	}
+	f.M.Out.Flush()
+	if d := f.M.Dir(); d != "" {
+		// The new program starts in the run's working directory.
+		if err := os.Chdir(d); err != nil {
+			res[0] = vm.Uint(uint64(errnoOf(err)))
+			return
+		}
+	}
+	err := syscall.Exec(runPath(f.M, argv0), argv, envv)
+	res[0] = vm.Uint(uint64(errnoOf(err)))
 }
 
 // stdioFile returns the host file behind the run's standard stream fd,

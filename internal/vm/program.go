@@ -46,6 +46,8 @@ type Config struct {
 	Context        context.Context
 	// NoStarveWarning turns off the held-shard warning (noteHeld).
 	NoStarveWarning bool
+	// Exec allows syscall.Exec to replace the host process.
+	Exec bool
 }
 
 // Funcs returns every compiled function reachable from the program's entry
