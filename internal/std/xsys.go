@@ -64,10 +64,7 @@ func xsysCall(f *vm.Fiber, args, res []vm.Value, n int, withErr bool) {
 		if r == nil {
 			r = &xsysResult{e: unix.EINTR}
 		}
-		r1, e = r.r1, r.e
-		if r.lk != nil && e == 0 {
-			e = toGuestPtr(a[2], reflect.ValueOf(r.lk).Elem())
-		}
+		e = r.e
 	} else if work := xsysBlocking(f.M, trap, a, &e); work != nil {
 		f.M.Offload(f, "syscall", func() any { return work() })
 		return
@@ -82,9 +79,7 @@ func xsysCall(f *vm.Fiber, args, res []vm.Value, n int, withErr bool) {
 
 // xsysResult is what a blocking call's pool job hands back.
 type xsysResult struct {
-	r1 uintptr
-	e  syscall.Errno
-	lk *unix.Flock_t // F_SETLKW's lock, written back to the guest's
+	e syscall.Errno
 }
 
 // xsysBlocking returns the pool job of a call that can block, or nil
@@ -113,7 +108,7 @@ func xsysBlocking(m *vm.Machine, trap uint64, a [6]vm.Value, e *syscall.Errno) f
 	}
 	how, cmd := int(a[1].N), int(a[1].N)
 	return func() *xsysResult {
-		r := &xsysResult{lk: lk}
+		r := &xsysResult{}
 		rc.Control(func(fd uintptr) {
 			if lk != nil {
 				r.e = errnoOfErr(unix.FcntlFlock(fd, cmd, lk))
