@@ -402,6 +402,17 @@ func Chdir(dir string) error {
 	return mkerr(chdir(dir))
 }
 
+func (f *File) chdir() (code int, op, path, msg string)
+
+// Chdir changes the run's working directory to the file, which must be a
+// directory.
+func (f *File) Chdir() error {
+	if f == nil {
+		return ErrInvalid
+	}
+	return mkerr(f.chdir())
+}
+
 // Getwd returns a rooted path name corresponding to the current directory.
 func Getwd() (dir string, err error) {
 	dir, code, op, path, msg := getwd()

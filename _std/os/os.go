@@ -2,6 +2,7 @@ package os
 
 import (
 	"errors"
+	"internal/testlog"
 	"io"
 	"io/fs"
 	"syscall"
@@ -14,8 +15,16 @@ var Args []string = runtimeArgs()
 func runtimeArgs() []string
 
 // Exit causes the current program to exit with the given status code.
-// Deferred functions are not run.
-func Exit(code int)
+// Deferred functions are not run. In a test binary, an Exit(0) while
+// tests run panics, as in Go.
+func Exit(code int) {
+	if code == 0 && testlog.PanicOnExit0() {
+		panic("unexpected call to os.Exit(0) during test")
+	}
+	exit(code)
+}
+
+func exit(code int)
 
 // Getenv retrieves the value of the environment variable named by the key.
 func Getenv(key string) string {

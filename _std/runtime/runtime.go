@@ -47,6 +47,23 @@ const (
 // profiler.
 var MemProfileRate int = 512 * 1024
 
+var blockProfileRate, mutexProfileFraction int
+
+// SetBlockProfileRate is accepted for compatibility; spindle has no
+// blocking profiler.
+func SetBlockProfileRate(rate int) { blockProfileRate = rate }
+
+// SetMutexProfileFraction is accepted for compatibility (spindle has no
+// mutex profiler); it returns the previous rate, and only reports it when
+// rate is negative.
+func SetMutexProfileFraction(rate int) int {
+	old := mutexProfileFraction
+	if rate >= 0 {
+		mutexProfileFraction = rate
+	}
+	return old
+}
+
 // Compiler is the name of the toolchain that built the running program.
 const Compiler = "spindle"
 

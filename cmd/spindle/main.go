@@ -1,6 +1,7 @@
 // Command spindle runs Go programs on the spindle fiber VM.
 //
 //	spindle run [flags] package [args...]   compile and run a program, as go run
+//	spindle test [flags] [packages]         test packages, as go test
 //	spindle disasm file.go... [filter]      print its bytecode
 //	spindle env [-json] [var...]            print the settings
 //	spindle version                         print the version
@@ -105,6 +106,7 @@ Usage:
 The commands are:
 
 	run       compile and run a Go program
+	test      test packages, as go test does
 	disasm    print the bytecode of a program's functions
 	env       print spindle's settings
 	version   print spindle's version
@@ -185,6 +187,8 @@ func main() {
 	switch cmd, args := os.Args[1], os.Args[2:]; cmd {
 	case "run":
 		os.Exit(run(args))
+	case "test":
+		os.Exit(test(args))
 	case "disasm":
 		if len(args) == 0 {
 			fmt.Fprint(os.Stderr, helpDisasm)
@@ -212,6 +216,8 @@ func helpCommand(w io.Writer, args []string) int {
 	switch args[0] {
 	case "run":
 		fmt.Fprint(w, helpRun+settingsHelp(true))
+	case "test":
+		fmt.Fprint(w, helpTest+settingsHelp(true))
 	case "env":
 		fmt.Fprint(w, helpEnv+settingsHelp(false)+"\n"+helpEnvCmd)
 	case "disasm":

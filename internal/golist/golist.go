@@ -39,6 +39,13 @@ type Package struct {
 	Module     *Module
 	Error      *PackageError
 	DepsErrors []*PackageError
+
+	// With ListTests (go list -test): a test variant of a package, "p [p.test]",
+	// is ForTest p, and p's test binary is the package "p.test", whose one
+	// GoFile is go test's generated main.
+	ForTest      string
+	TestGoFiles  []string
+	XTestGoFiles []string
 }
 
 // Module is the module a package belongs to.
@@ -84,12 +91,28 @@ func Env() []string {
 // packages, dependencies before the packages that import them, as the
 // go command orders them.
 func List(ctx context.Context, dir string, patterns []string, env []string) ([]*Package, error) {
+	return list(ctx, dir, patterns, env, false)
+}
+
+// ListTests is List with the packages' tests (go list -test): the test
+// variants of the packages and their test binaries' main packages, which
+// go test generates.
+func ListTests(ctx context.Context, dir string, patterns []string, env []string) ([]*Package, error) {
+	return list(ctx, dir, patterns, env, true)
+}
+
+func list(ctx context.Context, dir string, patterns []string, env []string, test bool) ([]*Package, error) {
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
 		return nil, errors.New("spindle: resolving packages outside spindle's standard library needs the go command (for go.mod, the module cache and the module proxy), and it is not on PATH")
 	}
-	args := append([]string{"list", "-e", "-deps", "-tags=" + tags(),
-		"-json=ImportPath,Name,DepOnly,Dir,Standard,GoFiles,CgoFiles,SFiles,Imports,ImportMap,Module,Error,DepsErrors", "--"}, patterns...)
+	fields := "ImportPath,Name,DepOnly,Dir,Standard,GoFiles,CgoFiles,SFiles,Imports,ImportMap,Module,Error,DepsErrors"
+	args := []string{"list", "-e", "-deps", "-tags=" + tags()}
+	if test {
+		args = append(args, "-test")
+		fields += ",ForTest,TestGoFiles,XTestGoFiles"
+	}
+	args = append(append(args, "-json="+fields, "--"), patterns...)
 	cmd := exec.CommandContext(ctx, goCmd, args...)
 	cmd.Dir = dir
 	cmd.Env = append(Env(), env...)

@@ -247,6 +247,9 @@ type Source struct {
 	// "" is GoVersion), which decides loop variable semantics and which
 	// features type-check.
 	GoVersion string
+	// TestMain marks go test's generated main package, which alone may
+	// import testing/internal/testdeps.
+	TestMain bool
 }
 
 // LoadMain parses and checks the files of one main package that imports
@@ -271,7 +274,7 @@ func (s *Std) LoadPackages(main *Source, deps map[string]*Source) (*Program, err
 		}
 	}
 	lp := &Program{Fset: s.Fset, Std: s, Pkgs: map[string]*Package{}}
-	im := &modImporter{s: s, deps: deps, prog: lp, loading: map[string]bool{}, errs: map[string]error{}}
+	im := &modImporter{s: s, deps: deps, prog: lp, loaded: map[string]*Package{}, loading: map[string]bool{}, errs: map[string]error{}}
 	pkg, err := im.checkPackage("main", main, files)
 	if err != nil {
 		return nil, err
@@ -320,8 +323,9 @@ type modImporter struct {
 	s       *Std
 	deps    map[string]*Source
 	prog    *Program
-	loading map[string]bool  // import cycle detection
-	errs    map[string]error // packages that did not load
+	loaded  map[string]*Package // by deps' key
+	loading map[string]bool     // import cycle detection
+	errs    map[string]error    // packages that did not load
 	// failed holds the errors of the dependencies that did not load: the
 	// causes of an importer's "could not import" errors, reported instead.
 	failed ErrorList
@@ -343,7 +347,7 @@ func (im *modImporter) checkPackage(path string, src *Source, files []*ast.File)
 				continue
 			}
 			pos := s.Fset.Position(spec.Path.Pos())
-			if stdPrivate(p) {
+			if stdPrivate(p) && !(src.TestMain && p == "testing/internal/testdeps") {
 				errs = append(errs, fmt.Sprintf("%s:%d:%d: use of internal package %s not allowed", pos.Filename, pos.Line, pos.Column, p))
 				continue
 			}
@@ -395,7 +399,7 @@ func stdPrivate(p string) bool {
 
 // load returns the checked package path of deps.
 func (im *modImporter) load(path string) (*Package, error) {
-	if p := im.prog.Pkgs[path]; p != nil {
+	if p := im.loaded[path]; p != nil {
 		return p, nil
 	}
 	if err := im.errs[path]; err != nil {
@@ -409,14 +413,24 @@ func (im *modImporter) load(path string) (*Package, error) {
 	src := im.deps[path]
 	files, err := im.s.parse(src, parser.ParseComments)
 	var pkg *Package
+	// A package's path is src.Path where deps holds it under another key
+	// (a test variant, "p [p.test]", is package p).
+	tpath := src.Path
+	if tpath == "" {
+		tpath = path
+	}
+	if err == nil && im.prog.Pkgs[tpath] != nil {
+		err = fmt.Errorf("spindle: two variants of package %s in one program", tpath)
+	}
 	if err == nil {
-		pkg, err = im.checkPackage(path, src, files)
+		pkg, err = im.checkPackage(tpath, src, files)
 	}
 	if err != nil {
 		im.errs[path] = err
 		return nil, err
 	}
-	im.prog.Pkgs[path] = pkg
+	im.prog.Pkgs[tpath] = pkg
+	im.loaded[path] = pkg
 	return pkg, nil
 }
 

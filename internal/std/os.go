@@ -245,7 +245,7 @@ func modeBits(fi fs.FileInfo) uint32 { return uint32(fi.Mode()) }
 
 var osFuncs = hostTable{
 	"os.runtimeArgs":  osRuntimeArgs,
-	"os.Exit":         osExit,
+	"os.exit":         osExit,
 	"os.LookupEnv":    osLookupEnv,
 	"os.setenv":       osSetenv,
 	"os.Unsetenv":     osUnsetenv,

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"unsafe"
@@ -380,6 +381,40 @@ func osChdir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	}
 }
 
+// fileChdir is (*os.File).Chdir: the run's working directory becomes the
+// directory the file is open on, wherever it has moved since, as
+// fchdir(2) would make it (the kernel's name of the descriptor).
+func fileChdir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
+	fd, name := guestFile(args[0])
+	hf, err := openFD(f.M, fd, name, "chdir")
+	if err != nil || hf == nil {
+		if err == nil {
+			err = &fs.PathError{Op: "chdir", Path: name, Err: syscall.ENOTDIR}
+		}
+		finishChdir(f, args, res, &poolRes{err: err})
+		return nil
+	}
+	file := hf.f
+	return func() *poolRes {
+		fi, err := file.Stat()
+		if err == nil && !fi.IsDir() {
+			err = syscall.ENOTDIR
+		}
+		var dir string
+		if err == nil {
+			dir, err = os.Readlink("/proc/self/fd/" + strconv.Itoa(int(file.Fd())))
+		}
+		if err != nil {
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err
+			}
+			return &poolRes{err: &fs.PathError{Op: "chdir", Path: name, Err: err}}
+		}
+		return &poolRes{name: dir}
+	}
+}
+
 func finishChdir(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
 	if r.err == nil {
 		f.M.SetDir(r.name)
@@ -398,6 +433,7 @@ var osPoolFuncs = hostTable{
 	"(*os.File).sync":        pooled(fileSync, finishErr),
 	"(*os.File).truncate":    pooled(fileTruncate, finishErr),
 	"(*os.File).stat":        pooled(fileStat, finishStat),
+	"(*os.File).chdir":       pooled(fileChdir, finishChdir),
 	"(*os.File).readDir":     pooled(fileReadDir, finishDir),
 
 	// Functions on paths.

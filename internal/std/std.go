@@ -21,9 +21,11 @@ package std
 import (
 	"fmt"
 	"math"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"spindle/internal/vm"
 )
@@ -93,7 +95,26 @@ var runtimeFuncs = hostTable{
 	"runtime.Version":              runtimeVersion,
 	"runtime.Goexit":               runtimeGoexit,
 	"runtime.readMemStats":         runtimeReadMemStats,
+	"internal/sysinfo.cpuName":     sysinfoCPUName,
 }
+
+// sysinfoCPUName returns the processor's model name from /proc/cpuinfo,
+// as Go's internal/sysinfo does on Linux (testing's benchmark header).
+var sysinfoCPUName = func() vm.HostFunc {
+	name := sync.OnceValue(func() string {
+		b, err := os.ReadFile("/proc/cpuinfo")
+		if err != nil {
+			return ""
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				return strings.TrimSpace(v)
+			}
+		}
+		return ""
+	})
+	return func(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Str(name()) }
+}()
 
 func runtimeGosched(f *vm.Fiber, args, res []vm.Value) {
 	if f.Resuming() {

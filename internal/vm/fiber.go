@@ -420,9 +420,6 @@ func (f *Fiber) Stack() string {
 		}
 		fr := &f.frames[i]
 		pc := f.framePC(i)
-		if fr.kind == frameHost {
-			continue
-		}
 		if !f.elided(i) {
 			fmt.Fprintf(&b, "%s()\n\t%s:%d\n", fr.fn.Name, fr.fn.FileAt(pc), fr.fn.lineAt(pc))
 		}
@@ -460,14 +457,15 @@ func (f *Fiber) framePC(i int) int32 {
 	return pc
 }
 
-// Callers returns the fiber's guest frames, innermost first (host-call
-// frames left out), as Stack prints them.
+// Callers returns the fiber's guest frames, innermost first, as Stack
+// prints them (a frame called back from host code, frameHost, is the
+// guest function's own).
 func (f *Fiber) Callers() []Caller {
 	out := make([]Caller, 0, len(f.frames))
 	n := len(f.frames)
 	for i := n - 1; i >= 0; i-- {
 		fr := &f.frames[i]
-		if fr.kind == frameHost || f.elided(i) {
+		if f.elided(i) {
 			continue
 		}
 		out = append(out, Caller{fr.fn, max(f.framePC(i), 0)})

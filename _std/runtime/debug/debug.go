@@ -4,7 +4,7 @@
 // previous one without applying it (no program can switch collection off
 // for the others); FreeOSMemory collects; SetMaxStack acts on the calling
 // shard.
-// Missing: WriteHeapDump, SetTraceback, SetCrashOutput, build-setting
+// Missing: WriteHeapDump, SetCrashOutput, build-setting
 // details in ReadBuildInfo (it reports no build information).
 package debug
 
@@ -92,3 +92,8 @@ type BuildSetting struct {
 // binary; a spindle program has none (ok is false, as for a binary built
 // without module support).
 func ReadBuildInfo() (info *BuildInfo, ok bool) { return nil, false }
+
+// SetTraceback is accepted for compatibility: a spindle traceback always
+// shows the goroutine that panicked, with its frames, as gc's default
+// "single" level does.
+func SetTraceback(level string) {}

@@ -1,0 +1,251 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"spindle"
+)
+
+var helpTest = `usage: spindle test [flags] [packages] [test flags] [-args arguments...]
+
+Test compiles and runs the tests of the named packages, as go test does:
+the _test.go files of each package (in the package and in its _test
+package), with Go's own testing package, on fibers. Packages are named as
+for go test (import paths, ./..., a directory; none means the current
+directory's package, whose output is shown as it is written). The go
+command resolves them and generates each test binary's main package.
+
+The output and exit status are go test's: "ok  \tpkg\t0.012s" for a package
+that passed, its output and "FAIL\tpkg\t0.012s" for one that failed, and
+status 1 when any failed. Test flags are go test's and go to the test
+binary (-run becomes -test.run); arguments after -args go to it as they
+are. Without -timeout, a binary panics after 10 minutes, as under go test.
+
+Test flags:
+
+	-bench regexp      run the benchmarks matching regexp
+	-benchmem          print memory allocations for benchmarks
+	-benchtime t       run each benchmark for t (a duration or Nx)
+	-count n           run each test, benchmark and example n times
+	-cpu list          run with each GOMAXPROCS in list
+	-failfast          stop after the first failed test
+	-fullpath          show full file names in error messages
+	-list regexp       list the tests, benchmarks and examples matching regexp
+	-parallel n        run up to n parallel tests at once
+	-run regexp        run only the tests and examples matching regexp
+	-short             tell long-running tests to shorten their run time
+	-shuffle off|on|N  randomize the order of tests and benchmarks
+	-skip regexp       skip the tests matching regexp
+	-timeout d         panic if a test binary runs longer than d (default 10m)
+	-v                 verbose: log every test as it runs and passes
+
+Flags (each also set by the environment variable "spindle help env" lists):
+
+`
+
+// testFlags are go test's flags that go to the test binary as -test.NAME;
+// boolean ones take no separate value.
+var testFlags = map[string]bool{
+	"bench": false, "benchmem": true, "benchtime": false, "count": false,
+	"cpu": false, "failfast": true, "fullpath": true, "list": false,
+	"parallel": false, "run": false, "short": true, "shuffle": false,
+	"skip": false, "timeout": false, "v": true,
+}
+
+// testArgs splits spindle test's arguments into the package patterns and
+// the test binary's flags, applying spindle's own settings to o.
+func testArgs(argv []string, o *cliOptions) (patterns, binFlags []string, err error) {
+	hasTimeout := false
+	for i := 0; i < len(argv); i++ {
+		a := argv[i]
+		if a == "-args" || a == "--args" {
+			binFlags = append(binFlags, argv[i+1:]...)
+			break
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			patterns = append(patterns, a)
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name == "h" || name == "help" {
+			return nil, nil, errHelp
+		}
+		if st := settingNamed(name); st != nil {
+			if !hasVal && st.arg != "" {
+				if i+1 >= len(argv) {
+					return nil, nil, fmt.Errorf("flag needs an argument: -%s", name)
+				}
+				i++
+				val = argv[i]
+			} else if !hasVal {
+				val = "true"
+			}
+			if err := st.set(o, val); err != nil {
+				return nil, nil, fmt.Errorf("invalid value %q for flag -%s: %v", val, name, err)
+			}
+			continue
+		}
+		name = strings.TrimPrefix(name, "test.")
+		boolean, ok := testFlags[name]
+		if !ok {
+			return nil, nil, fmt.Errorf("flag provided but not defined: -%s", name)
+		}
+		if !hasVal && !boolean {
+			if i+1 >= len(argv) {
+				return nil, nil, fmt.Errorf("flag needs an argument: -%s", name)
+			}
+			i++
+			val, hasVal = argv[i], true
+		}
+		if name == "timeout" {
+			hasTimeout = true
+		}
+		if hasVal {
+			binFlags = append(binFlags, "-test."+name+"="+val)
+		} else {
+			binFlags = append(binFlags, "-test."+name+"=true")
+		}
+	}
+	pre := []string{"-test.paniconexit0"}
+	if !hasTimeout {
+		pre = append(pre, "-test.timeout=10m0s")
+	}
+	return patterns, append(pre, binFlags...), nil
+}
+
+var errHelp = errors.New("help requested")
+
+func settingNamed(flag string) *setting {
+	for i := range settings {
+		if settings[i].flag == flag {
+			return &settings[i]
+		}
+	}
+	return nil
+}
+
+// test runs spindle test.
+func test(argv []string) int {
+	opts, err := cliOptionsFrom(os.Getenv)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "spindle:", err)
+		return 2
+	}
+	patterns, binFlags, err := testArgs(argv, &opts)
+	if err == errHelp {
+		fmt.Fprint(os.Stdout, helpTest+settingsHelp(true))
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "spindle test: %v\nRun 'spindle help test' for usage.\n", err)
+		return 2
+	}
+	verbose := false
+	for _, f := range binFlags {
+		if f == "-test.v=true" || strings.HasPrefix(f, "-test.list=") {
+			verbose = true
+		}
+	}
+	// With no packages, go test runs the current directory's, and shows
+	// its output as it is written ("local directory mode"); so it does a
+	// benchmark's.
+	local := len(patterns) == 0
+	stream := local
+	for _, f := range binFlags {
+		if strings.HasPrefix(f, "-test.bench=") {
+			stream = true
+		}
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "spindle test:", err)
+		return 1
+	}
+	pkgs, err := spindle.CompileTests(spindle.CompileOptions{}, wd, patterns...)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	failed := false
+	for _, t := range pkgs {
+		switch {
+		case t.NoTestFiles():
+			fmt.Printf("?   \t%s\t[no test files]\n", t.ImportPath)
+			continue
+		case t.Err != nil:
+			failed = true
+			fmt.Fprintf(os.Stderr, "# %s\n%v\n", t.ImportPath, t.Err)
+			fmt.Printf("FAIL\t%s [build failed]\n", t.ImportPath)
+			continue
+		}
+		var buf bytes.Buffer
+		var w io.Writer = &buf
+		if stream {
+			w = io.MultiWriter(os.Stdout, &buf)
+		}
+		ropts := opts.RunOptions
+		ropts.Stdout, ropts.Stderr, ropts.Stdin = w, w, os.Stdin
+		ropts.Args = append([]string{testBinaryName(t.ImportPath)}, binFlags...)
+		ropts.Env = os.Environ()
+		ropts.Dir = t.Dir
+		start := time.Now()
+		code, err := t.Program.Run(context.Background(), ropts)
+		elapsed := time.Since(start)
+		if err != nil {
+			fmt.Fprintln(w, err)
+		}
+		if code == 0 {
+			if verbose && !stream {
+				os.Stdout.Write(buf.Bytes())
+			}
+			if buf.Len() > 0 && !bytes.HasSuffix(buf.Bytes(), []byte("\n")) && verbose && !stream {
+				fmt.Println()
+			}
+			fmt.Printf("ok  \t%s\t%.3fs%s\n", t.ImportPath, elapsed.Seconds(), noTestsToRun(buf.Bytes()))
+			continue
+		}
+		failed = true
+		if !stream {
+			os.Stdout.Write(buf.Bytes())
+		}
+		switch {
+		case stream || buf.Len() == 0:
+			// go test prints the status when it kept no output that
+			// says why (streamed output it does not keep).
+			fmt.Printf("exit status %d\n", code)
+		case !bytes.HasSuffix(buf.Bytes(), []byte("\n")):
+			fmt.Println()
+		}
+		fmt.Printf("FAIL\t%s\t%.3fs\n", t.ImportPath, elapsed.Seconds())
+	}
+	if failed {
+		// A final FAIL, in case an early failure scrolled away.
+		if !local {
+			fmt.Println("FAIL")
+		}
+		return 1
+	}
+	return 0
+}
+
+// noTestsToRun returns go test's " [no tests to run]" when the binary
+// said so.
+func noTestsToRun(out []byte) string {
+	if bytes.HasPrefix(out, []byte("testing: warning: no tests to run\n")) || bytes.Contains(out, []byte("\ntesting: warning: no tests to run\n")) {
+		return " [no tests to run]"
+	}
+	return ""
+}
+
+// testBinaryName is os.Args[0] of a package's test binary: its last
+// element with ".test", as go test names it.
+func testBinaryName(importPath string) string {
+	return importPath[strings.LastIndex(importPath, "/")+1:] + ".test"
+}

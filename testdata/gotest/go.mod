@@ -1,0 +1,3 @@
+module example.com/gotest
+
+go 1.24

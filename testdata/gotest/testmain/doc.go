@@ -1,0 +1,2 @@
+// Package testmain has a TestMain.
+package testmain
