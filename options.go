@@ -1,6 +1,7 @@
 package spindle
 
 import (
+	"fmt"
 	"io"
 
 	"spindle/internal/poll"
@@ -64,7 +65,7 @@ type RunOptions struct {
 	// embedding program and every run in it.
 	Exec bool
 	// Shards is the number of shards (OS threads running fibers; default:
-	// the number of CPUs). Shard 0 runs main; the others start when the
+	// the number of CPUs, or 1 with an exploring Sched). Shard 0 runs main; the others start when the
 	// program first sends work to them (fiber.SpawnOn, OnEachShard), so a
 	// program that never does runs on one thread.
 	Shards int
@@ -79,10 +80,35 @@ type RunOptions struct {
 	// read and write a system call) or "uring" (io_uring for readiness
 	// too). Any other value ends the run at once with an error.
 	EventLoop string
+	// Sched chooses how each shard picks the fiber that runs next: ""
+	// or "fifo" (run queue order, a woken fiber running next: the
+	// default), or one of the exploring schedulers, which draw every
+	// choice from Seed so that one seed is one schedule, replayed exactly
+	// on one shard: "random" (a random walk: any runnable fiber, short
+	// random slices, preemption at half of the synchronisation points) or
+	// "pct" (random priorities with a few random priority drops, as PCT
+	// testing does). Synchronisation points are channel operations, go
+	// statements and host calls such as sync.Mutex's (docs/TESTING.md).
+	// Any other value ends the run at once with an error. An exploring
+	// scheduler runs on the virtual clock (FakeTime), so that timers too
+	// are a function of the seed.
+	Sched string
+	// FakeTime runs the program on a virtual clock, as Go's
+	// testing/synctest does inside a bubble: it starts at midnight UTC,
+	// 2000-01-01, stands still while goroutines run, and jumps to the
+	// next timer when every goroutine is blocked and no outside work
+	// (a pool call, a child process) is pending. time.Now, Sleep, timers,
+	// tickers, AfterFunc and context deadlines follow it, so an hour of
+	// backoff passes at once.
+	FakeTime bool
 }
 
-// Check reports whether o is valid: today, whether EventLoop names an
-// event loop. Program.Start runs it too, ending the run with its error.
+// Check reports whether o is valid: whether EventLoop names an event loop
+// and Sched a scheduler. Program.Start runs it too, ending the run with
+// its error.
 func (o *RunOptions) Check() error {
+	if _, ok := vm.ParseSched(o.Sched); !ok {
+		return fmt.Errorf("unknown scheduler %q (want fifo, random or pct)", o.Sched)
+	}
 	return poll.CheckMode(o.EventLoop)
 }

@@ -297,8 +297,12 @@ func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
 	if o.Args == nil {
 		o.Args = []string{"main"}
 	}
+	sched, _ := vm.ParseSched(o.Sched) // Check accepted it
 	if o.Shards <= 0 {
 		o.Shards = runtime.NumCPU()
+		if sched != vm.SchedFIFO {
+			o.Shards = 1 // one schedule per seed
+		}
 	}
 	return vm.NewGroup(p.p, vm.Config{
 		Stdout:     o.Stdout,
@@ -315,6 +319,8 @@ func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
 
 		NoStarveWarning: o.NoStarveWarning,
 		Exec:            o.Exec,
+		Sched:           sched,
+		FakeTime:        o.FakeTime || sched != vm.SchedFIFO,
 	}, o.Shards, o.Pin)
 }
 

@@ -70,12 +70,19 @@ type SpecialCase []CaseRange
 
 // caseRanges returns the host's CaseRanges (0), TurkishCase (1) or
 // AzeriCase (2).
+//
+// It is pure: a variable it initialises is made only if the program
+// refers to it (internal/compile's pureFuncs).
 func caseRanges(which int) []CaseRange
 
 // tableList returns the host's Categories (0), Scripts (1), Properties
 // (2), FoldCategory (3) or FoldScript (4): names and tables.
 func tableList(which int) (names []string, tables []*RangeTable)
 
+// tableMap returns the host's tables of one set (tableList) by name.
+//
+// It is pure: a variable it initialises is made only if the program
+// refers to it (internal/compile's pureFuncs).
 func tableMap(which int) map[string]*RangeTable {
 	names, tables := tableList(which)
 	m := make(map[string]*RangeTable, len(names))
@@ -88,6 +95,10 @@ func tableMap(which int) map[string]*RangeTable {
 // aliases returns the host's CategoryAliases.
 func aliases() (keys, values []string)
 
+// aliasMap returns the host's CategoryAliases as a map.
+//
+// It is pure: a variable it initialises is made only if the program
+// refers to it (internal/compile's pureFuncs).
 func aliasMap() map[string]string {
 	keys, values := aliases()
 	m := make(map[string]string, len(keys))
@@ -169,6 +180,10 @@ var GraphicRanges = []*RangeTable{L, M, N, P, S, Zs}
 // PrintRanges defines the set of printable characters according to Go.
 var PrintRanges = []*RangeTable{L, M, N, P, S}
 
+// table returns the run's copy of the host's table name.
+//
+// It is pure: a variable it initialises is made only if the program
+// refers to it (internal/compile's pureFuncs).
 func table(name string) *RangeTable
 
 // Is reports whether the rune is in the specified table of ranges.

@@ -113,3 +113,48 @@ func TestSpindleTestFixturesAgainstGo(t *testing.T) {
 		})
 	}
 }
+
+// TestSpindleTestExplore: spindle test -explore finds each of the six
+// classic concurrency bugs of examples/explore within its schedules, and
+// each printed replay command fails the same way every time.
+func TestSpindleTestExplore(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("spindle test needs the go command, which is not on PATH")
+	}
+	bin := buildCLI(t)
+	dir, _ := filepath.Abs("../../examples/explore")
+	cmd := exec.Command(bin, "test", "-explore", "1000", ".")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("spindle test -explore: %v, want exit status 1\n%s", err, out)
+	}
+	replays := regexp.MustCompile(`(?m)^--- schedule \d+ of 1000 fails (\w+) .*\n\tspindle test (.*)$`).FindAllStringSubmatch(string(out), -1)
+	found := map[string]bool{}
+	for _, r := range replays {
+		found[r[1]] = true
+	}
+	for _, name := range []string{"TestLostUpdate", "TestCheckThenAct", "TestLostWakeup", "TestLockOrder", "TestTimeoutLeak", "TestAddAfterWait"} {
+		if !found[name] {
+			t.Errorf("-explore 1000 did not find %s's bug:\n%s", name, out)
+		}
+	}
+	for _, r := range replays {
+		args := strings.Fields(strings.ReplaceAll(r[2], "'", ""))
+		var first string
+		for i := range 3 {
+			cmd := exec.Command(bin, append([]string{"test"}, args...)...)
+			cmd.Dir = dir
+			out, err := cmd.Output()
+			if err == nil {
+				t.Fatalf("replay %d of %s passed:\n%s", i, r[2], out)
+			}
+			got := normalizeTestTimes(string(out))
+			if i == 0 {
+				first = got
+			} else if got != first {
+				t.Errorf("replays of %s differ:\n%s\nfirst:\n%s", r[2], got, first)
+			}
+		}
+	}
+}

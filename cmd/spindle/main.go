@@ -45,6 +45,7 @@ type setting struct {
 type cliOptions struct {
 	spindle.RunOptions
 	cpuProfile, memProfile string
+	explore                int // spindle test -explore: schedules per test
 }
 
 var settings = []setting{
@@ -68,6 +69,14 @@ var settings = []setting{
 		}
 		return nil
 	}},
+	{"SPINDLE_SCHED", "sched", "MODE", "scheduler: fifo, or random or pct to explore schedules drawn from the seed (default fifo)", func(o *cliOptions, v string) error {
+		o.Sched = v
+		if o.Check() != nil {
+			return errors.New("want fifo, random or pct")
+		}
+		return nil
+	}},
+	{"SPINDLE_FAKETIME", "faketime", "", "run on a virtual clock that jumps to the next timer when every goroutine is blocked", boolean(func(o *cliOptions, b bool) { o.FakeTime = b })},
 	{"SPINDLE_CPUPROFILE", "cpuprofile", "FILE", "write a host CPU profile (compiling included)", func(o *cliOptions, v string) error { o.cpuProfile = v; return nil }},
 	{"SPINDLE_MEMPROFILE", "memprofile", "FILE", "write a host heap profile when the run ends", func(o *cliOptions, v string) error { o.memProfile = v; return nil }},
 }

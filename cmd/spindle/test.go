@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
+	"runtime/pprof"
+	"strconv"
 	"strings"
 	"time"
 
@@ -46,6 +49,14 @@ Test flags:
 	-timeout d         panic if a test binary runs longer than d (default 10m)
 	-v                 verbose: log every test as it runs and passes
 
+Exploring schedules (spindle's own):
+
+	-explore n         run each test under n schedules, on one shard and the
+	                   virtual clock: seeds from -seed on (default 1), with the
+	                   -sched strategy or alternately random and pct. The first
+	                   failing schedule is reported with the command that
+	                   replays it exactly (-run, -sched and -seed).
+
 Flags (each also set by the environment variable "spindle help env" lists):
 
 `
@@ -62,6 +73,7 @@ var testFlags = map[string]bool{
 // testArgs splits spindle test's arguments into the package patterns and
 // the test binary's flags, applying spindle's own settings to o.
 func testArgs(argv []string, o *cliOptions) (patterns, binFlags []string, err error) {
+	o.explore = 0
 	hasTimeout := false
 	for i := 0; i < len(argv); i++ {
 		a := argv[i]
@@ -90,6 +102,21 @@ func testArgs(argv []string, o *cliOptions) (patterns, binFlags []string, err er
 			if err := st.set(o, val); err != nil {
 				return nil, nil, fmt.Errorf("invalid value %q for flag -%s: %v", val, name, err)
 			}
+			continue
+		}
+		if name == "explore" {
+			if !hasVal {
+				if i+1 >= len(argv) {
+					return nil, nil, errors.New("flag needs an argument: -explore")
+				}
+				i++
+				val = argv[i]
+			}
+			n, err := strconv.Atoi(val)
+			if err != nil || n <= 0 {
+				return nil, nil, fmt.Errorf("invalid value %q for flag -explore: want a positive integer", val)
+			}
+			o.explore = n
 			continue
 		}
 		name = strings.TrimPrefix(name, "test.")
@@ -168,6 +195,12 @@ func test(argv []string) int {
 		fmt.Fprintln(os.Stderr, "spindle test:", err)
 		return 1
 	}
+	if path := opts.cpuProfile; path != "" {
+		pf, err := os.Create(path)
+		if err == nil && pprof.StartCPUProfile(pf) == nil {
+			defer pprof.StopCPUProfile()
+		}
+	}
 	pkgs, err := spindle.CompileTests(spindle.CompileOptions{}, wd, patterns...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -183,6 +216,12 @@ func test(argv []string) int {
 			failed = true
 			fmt.Fprintf(os.Stderr, "# %s\n%v\n", t.ImportPath, t.Err)
 			fmt.Printf("FAIL\t%s [build failed]\n", t.ImportPath)
+			continue
+		}
+		if opts.explore > 0 {
+			if !explore(t, opts, binFlags, argv) {
+				failed = true
+			}
 			continue
 		}
 		var buf bytes.Buffer
@@ -248,4 +287,138 @@ func noTestsToRun(out []byte) string {
 // element with ".test", as go test names it.
 func testBinaryName(importPath string) string {
 	return importPath[strings.LastIndex(importPath, "/")+1:] + ".test"
+}
+
+// explore runs each test of t's binary under opts.explore schedules (spindle
+// test -explore N): one shard, the seeds from -seed on (1 by default),
+// each under the -sched strategy or, without one, alternately the random
+// walk and PCT. The first schedule that fails a test is reported with its
+// output and the command that replays it; the test's exploration stops
+// there. It reports whether every test passed every schedule.
+func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string) bool {
+	start := time.Now()
+	runOnce := func(flags []string, seed uint64, sched string) (int, []byte) {
+		var buf bytes.Buffer
+		ro := opts.RunOptions
+		ro.Stdout, ro.Stderr, ro.Stdin = &buf, &buf, nil
+		ro.Args = append([]string{testBinaryName(t.ImportPath)}, flags...)
+		ro.Env = os.Environ()
+		ro.Dir = t.Dir
+		ro.Shards = 1
+		ro.Seed, ro.Sched = seed, sched
+		code, err := t.Program.Run(context.Background(), ro)
+		if err != nil {
+			fmt.Fprintln(&buf, err)
+		}
+		return code, buf.Bytes()
+	}
+	// The tests -run selects, as the binary lists them.
+	var userFlags []string
+	runPat := "."
+	for _, f := range binFlags {
+		if p, ok := strings.CutPrefix(f, "-test.run="); ok {
+			runPat = p
+			continue
+		}
+		if strings.HasPrefix(f, "-test.count=") || strings.HasPrefix(f, "-test.list=") || strings.HasPrefix(f, "-test.bench=") {
+			continue
+		}
+		userFlags = append(userFlags, f)
+	}
+	code, out := runOnce([]string{"-test.list=" + runPat}, 0, "")
+	if code != 0 {
+		os.Stdout.Write(out)
+		fmt.Printf("FAIL\t%s\t%.3fs\n", t.ImportPath, time.Since(start).Seconds())
+		return false
+	}
+	var tests []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.HasPrefix(line, "Test") {
+			tests = append(tests, line)
+		}
+	}
+	base := opts.Seed
+	if base == 0 {
+		base = 1
+	}
+	ok := true
+	runs := 0
+	extra := replayFlags(argv)
+	for _, name := range tests {
+		for i := range opts.explore {
+			seed := base + uint64(i)
+			sched := opts.Sched
+			if sched == "" || sched == "fifo" {
+				sched = [...]string{"random", "pct"}[i%2]
+			}
+			// The binary's flags are exactly the replay command's, so
+			// that the replay runs the same code, host calls included
+			// (each is a point where the schedule may switch).
+			replay := append([]string{"-run", "^" + regexp.QuoteMeta(name) + "$", "-sched", sched, "-seed", strconv.FormatUint(seed, 10)}, extra...)
+			var ro cliOptions
+			_, flags, err := testArgs(replay, &ro)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "spindle test:", err)
+				return false
+			}
+			runs++
+			code, out := runOnce(flags, seed, sched)
+			if code == 0 {
+				continue
+			}
+			ok = false
+			os.Stdout.Write(out)
+			if len(out) > 0 && out[len(out)-1] != '\n' {
+				fmt.Println()
+			}
+			fmt.Printf("--- schedule %d of %d fails %s (exit status %d); replay it with:\n\tspindle test -run '%s' %s %s\n",
+				i+1, opts.explore, name, code, replay[1], strings.Join(replay[2:], " "), t.ImportPath)
+			break
+		}
+	}
+	elapsed := time.Since(start).Seconds()
+	if ok {
+		fmt.Printf("ok  \t%s\t%.3fs\t[%d schedules of %d tests]\n", t.ImportPath, elapsed, runs, len(tests))
+		return true
+	}
+	fmt.Printf("FAIL\t%s\t%.3fs\n", t.ImportPath, elapsed)
+	return false
+}
+
+// replayFlags returns the test flags of argv that a replay needs: all but
+// the package patterns and the ones the replay sets itself (-run, -seed,
+// -sched, -explore, -count, -shards).
+func replayFlags(argv []string) []string {
+	var out []string
+	for i := 0; i < len(argv); i++ {
+		a := argv[i]
+		if a == "-args" || a == "--args" {
+			out = append(out, argv[i:]...)
+			break
+		}
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		name, _, hasVal := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		name = strings.TrimPrefix(name, "test.")
+		takesArg := false
+		if st := settingNamed(name); st != nil {
+			takesArg = st.arg != ""
+		} else if boolean, ok := testFlags[name]; ok {
+			takesArg = !boolean
+		} else if name == "explore" {
+			takesArg = true
+		}
+		skip := name == "run" || name == "seed" || name == "sched" || name == "explore" || name == "count" || name == "shards"
+		if !skip {
+			out = append(out, a)
+		}
+		if takesArg && !hasVal && i+1 < len(argv) {
+			i++
+			if !skip {
+				out = append(out, argv[i])
+			}
+		}
+	}
+	return out
 }

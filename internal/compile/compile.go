@@ -178,7 +178,7 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 	}
 	var mainPkg *ssa.Package
 	for _, p := range order {
-		sp := prog.CreatePackage(p.Types, pr.files(p), p.Info, true)
+		sp := prog.CreatePackage(p.Types, pr.files(p), pr.info(p), true)
 		if p == lp.Main {
 			mainPkg = sp
 		}

@@ -20,6 +20,12 @@ import (
 // The compiler's own run-time error types are roots. The kept set is
 // closed under references (types.Info.Uses), so no kept body refers to a
 // dropped function.
+//
+// A std package variable whose initialiser is pure (built only of
+// literals, references and calls of the functions in pureFuncs:
+// unicode's tables) is initialised only when kept code refers to it, as
+// gc's linker drops the initialisation of unreferenced global maps: every
+// run would otherwise build every unicode table at start-up.
 
 // pruner computes the kept functions over a set of packages.
 type pruner struct {
@@ -34,6 +40,10 @@ type pruner struct {
 	live    map[*types.TypeName]bool
 	// pulls are linkname pulls (linkPulls): keeping one keeps its target.
 	pulls map[*types.Func]*types.Func
+	// lazyInit holds the pure initialisers of std variables, followed
+	// (and run) once kept code refers to the variable (liveVar).
+	lazyInit map[*types.Var]*types.Initializer
+	liveVar  map[*types.Var]bool
 }
 
 // runtimeRoots are the runtime types the compiler uses directly.
@@ -41,7 +51,8 @@ var runtimeRoots = []string{"rtError", "PanicNilError", "hostError"}
 
 func newPruner(pkgs []*loader.Package) *pruner {
 	p := &pruner{pkgs: map[*types.Package]*loader.Package{}, keep: map[*types.Func]bool{}, body: map[*types.Func]*ast.FuncDecl{},
-		methods: map[*types.TypeName][]*types.Func{}, specs: map[*types.TypeName]*ast.TypeSpec{}, live: map[*types.TypeName]bool{}}
+		methods: map[*types.TypeName][]*types.Func{}, specs: map[*types.TypeName]*ast.TypeSpec{}, live: map[*types.TypeName]bool{},
+		lazyInit: map[*types.Var]*types.Initializer{}, liveVar: map[*types.Var]bool{}}
 	for _, lp := range pkgs {
 		p.pkgs[lp.Types] = lp
 		for _, f := range lp.Files {
@@ -103,9 +114,27 @@ func (p *pruner) run() {
 						p.mark(fn)
 					}
 				case *ast.GenDecl:
-					if d.Tok != token.TYPE || !lp.Std {
-						p.uses(lp, d) // variable initialisers run at init
+					switch {
+					case !lp.Std || d.Tok == token.CONST:
+						p.uses(lp, d)
+					case d.Tok == token.VAR:
+						// The variables' types; their initialisers below.
+						for _, sp := range d.Specs {
+							if vs, ok := sp.(*ast.ValueSpec); ok && vs.Type != nil {
+								p.uses(lp, vs.Type)
+							}
+						}
 					}
+				}
+			}
+		}
+		if lp.Std {
+			// Variable initialisers run at init, unless pure.
+			for _, in := range lp.Info.InitOrder {
+				if len(in.Lhs) == 1 && in.Lhs[0].Name() != "_" && p.pure(lp, in.Rhs) {
+					p.lazyInit[in.Lhs[0]] = in
+				} else {
+					p.uses(lp, in.Rhs)
 				}
 			}
 		}
@@ -149,10 +178,74 @@ func (p *pruner) uses(lp *loader.Package, n ast.Node) {
 				p.mark(obj)
 			case *types.TypeName:
 				p.markType(obj)
+			case *types.Var:
+				if in := p.lazyInit[obj]; in != nil && !p.liveVar[obj] {
+					p.liveVar[obj] = true
+					p.uses(p.pkgs[obj.Pkg()], in.Rhs)
+				}
 			}
 		}
 		return true
 	})
+}
+
+// pure reports whether initialiser e of a std variable may be left out
+// when nothing refers to the variable: it is made of literals, references
+// to declared names, conversions and calls of lp's functions listed in
+// pureFuncs.
+func (p *pruner) pure(lp *loader.Package, e ast.Expr) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		switch n := n.(type) {
+		case nil, *ast.Ident, *ast.BasicLit, *ast.CompositeLit, *ast.KeyValueExpr, *ast.ParenExpr, *ast.SelectorExpr,
+			*ast.ArrayType, *ast.MapType, *ast.StarExpr:
+		case *ast.UnaryExpr:
+			ok = n.Op == token.AND
+		case *ast.CallExpr:
+			if tv, found := lp.Info.Types[n.Fun]; found && tv.IsType() {
+				return true // a conversion
+			}
+			id, isID := n.Fun.(*ast.Ident)
+			fn, isFn := lp.Info.Uses[id].(*types.Func)
+			ok = isID && isFn && fn.Pkg() == lp.Types && pureFuncs[fn.Pkg().Path()+"."+fn.Name()]
+		default:
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// pureFuncs are the std functions (spindle's own) that have no effect
+// but their result, so a variable they initialise may go uninitialised
+// while nothing refers to it.
+var pureFuncs = map[string]bool{
+	"unicode.table": true, "unicode.tableMap": true, "unicode.aliasMap": true, "unicode.caseRanges": true,
+}
+
+// info returns lp's type information for go/ssa: the cached one, or for
+// a std package whose pure initialisers nothing kept refers to, a copy
+// whose InitOrder leaves them out.
+func (p *pruner) info(lp *loader.Package) *types.Info {
+	if !lp.Std {
+		return lp.Info
+	}
+	var order []*types.Initializer
+	for _, in := range lp.Info.InitOrder {
+		if len(in.Lhs) == 1 && p.lazyInit[in.Lhs[0]] != nil && !p.liveVar[in.Lhs[0]] {
+			continue
+		}
+		order = append(order, in)
+	}
+	if len(order) == len(lp.Info.InitOrder) {
+		return lp.Info
+	}
+	info := *lp.Info
+	info.InitOrder = order
+	return &info
 }
 
 // markType makes a std type live: its methods are kept and its

@@ -1,8 +1,6 @@
 package std
 
 import (
-	"time"
-
 	"spindle/internal/vm"
 )
 
@@ -14,7 +12,7 @@ var logFuncs = hostTable{
 }
 
 func logNow(f *vm.Fiber, args, res []vm.Value) {
-	t := time.Now()
+	t := f.M.Wall()
 	if args[0].Bool() {
 		t = t.UTC()
 	}

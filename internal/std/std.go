@@ -87,15 +87,23 @@ var runtimeFuncs = hostTable{
 	"runtime/debug.SetMemoryLimit": debugSetMemoryLimit,
 	"runtime/debug.FreeOSMemory":   debugFreeOSMemory,
 	"runtime/debug.SetMaxStack":    debugSetMaxStack,
-	"runtime.Stack":                runtimeStack,
-	"runtime.NumGoroutine":         runtimeNumGoroutine,
-	"runtime.GC":                   runtimeGC,
-	"runtime.GOMAXPROCS":           runtimeGOMAXPROCS,
-	"runtime.NumCPU":               runtimeNumCPU,
-	"runtime.Version":              runtimeVersion,
-	"runtime.Goexit":               runtimeGoexit,
-	"runtime.readMemStats":         runtimeReadMemStats,
-	"internal/sysinfo.cpuName":     sysinfoCPUName,
+	"runtime/debug.SetTraceback": func(f *vm.Fiber, args, res []vm.Value) {
+		switch args[0].String() {
+		case "all", "system", "crash":
+			f.M.TracebackAll = true
+		default:
+			f.M.TracebackAll = false
+		}
+	},
+	"runtime.Stack":            runtimeStack,
+	"runtime.NumGoroutine":     runtimeNumGoroutine,
+	"runtime.GC":               runtimeGC,
+	"runtime.GOMAXPROCS":       runtimeGOMAXPROCS,
+	"runtime.NumCPU":           runtimeNumCPU,
+	"runtime.Version":          runtimeVersion,
+	"runtime.Goexit":           runtimeGoexit,
+	"runtime.readMemStats":     runtimeReadMemStats,
+	"internal/sysinfo.cpuName": sysinfoCPUName,
 }
 
 // sysinfoCPUName returns the processor's model name from /proc/cpuinfo,

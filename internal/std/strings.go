@@ -622,14 +622,27 @@ func guestTable(m *vm.Machine, name string) vm.Value {
 	if v, ok := st.unicodeTables[t]; ok {
 		return v
 	}
-	r16 := make([]vm.Value, len(t.R16))
-	for i, r := range t.R16 {
-		r16[i] = vm.Value{R: []vm.Value{vm.Uint(uint64(r.Lo)), vm.Uint(uint64(r.Hi)), vm.Uint(uint64(r.Stride))}}
+	// Every unicode table of a run is made when package unicode starts
+	// (its Categories, Scripts and Properties maps): the fields of all of
+	// a table's ranges share one allocation, and so do the ranges, which
+	// keeps a run's start-up at a few hundred allocations.
+	n := len(t.R16) + len(t.R32)
+	fields := make([]vm.Value, 3*n)
+	ranges := make([]vm.Value, n)
+	k := 0
+	add := func(lo, hi, stride uint64) {
+		f := fields[3*k : 3*k+3 : 3*k+3]
+		f[0], f[1], f[2] = vm.Uint(lo), vm.Uint(hi), vm.Uint(stride)
+		ranges[k] = vm.Value{R: f}
+		k++
 	}
-	r32 := make([]vm.Value, len(t.R32))
-	for i, r := range t.R32 {
-		r32[i] = vm.Value{R: []vm.Value{vm.Uint(uint64(r.Lo)), vm.Uint(uint64(r.Hi)), vm.Uint(uint64(r.Stride))}}
+	for _, r := range t.R16 {
+		add(uint64(r.Lo), uint64(r.Hi), uint64(r.Stride))
 	}
+	for _, r := range t.R32 {
+		add(uint64(r.Lo), uint64(r.Hi), uint64(r.Stride))
+	}
+	r16, r32 := ranges[:len(t.R16):len(t.R16)], ranges[len(t.R16):]
 	v := vm.Value{R: &vm.Value{R: []vm.Value{{R: r16}, {R: r32}, vm.Int(int64(t.LatinOffset)), {R: t}}}}
 	if st.unicodeTables == nil {
 		st.unicodeTables = map[*unicode.RangeTable]vm.Value{}

@@ -92,7 +92,7 @@ func (ht *hostTimer) fire() {
 		}
 		return
 	}
-	wall := time.Now()
+	wall := m.Wall()
 	now := m.Now()
 	ht.c.TrySend(timeValue(wall.Unix()+unixToInternal, int32(wall.Nanosecond()), int64(now), true, ht.loc))
 	if ht.period > 0 {
@@ -206,7 +206,7 @@ func timeParseDuration(f *vm.Fiber, args, res []vm.Value) {
 }
 
 func timeNow(f *vm.Fiber, args, res []vm.Value) {
-	wall := time.Now()
+	wall := f.M.Wall()
 	res[0] = vm.Int(wall.Unix() + unixToInternal)
 	res[1] = vm.Int(int64(wall.Nanosecond()))
 	res[2] = vm.Int(int64(f.M.Now()))

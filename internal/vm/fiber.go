@@ -264,7 +264,7 @@ func (f *Fiber) wakeDone() {
 	// empty (see Machine.runnext), else it goes to the tail.
 	m := f.M
 	f.state = Runnable
-	if m.cur != nil && m.runnext == nil && f != m.cur {
+	if m.cur != nil && m.runnext == nil && f != m.cur && m.explore == nil {
 		m.runnext = f
 		return
 	}

@@ -528,7 +528,7 @@ func (m *Machine) dispatch(f *Fiber) status {
 		// channels, aggregate elements, completions) runs in dispatchSlow.
 		case OpSend:
 			c, _ := at(rp, ins.A).R.(*Chan)
-			if c != nil && !f.resume && !c.closed && c.count < len(c.buf) && c.recvq.first == nil && !c.elem.isAgg() {
+			if c != nil && !f.resume && !c.closed && c.count < len(c.buf) && c.recvq.first == nil && !c.elem.isAgg() && m.explore == nil {
 				i := c.head + c.count
 				if i >= len(c.buf) {
 					i -= len(c.buf)
@@ -544,7 +544,7 @@ func (m *Machine) dispatch(f *Fiber) status {
 			ip, rp = m.ip, m.rp
 		case OpRecv, OpRecvOK:
 			c, _ := at(rp, ins.B).R.(*Chan)
-			if c != nil && !f.resume && c.count > 0 && c.sendq.first == nil {
+			if c != nil && !f.resume && c.count > 0 && c.sendq.first == nil && m.explore == nil {
 				*at(rp, ins.A) = c.buf[c.head]
 				c.buf[c.head] = Value{}
 				c.head++
@@ -620,7 +620,7 @@ func (m *Machine) sendSlow(f *Fiber, c *Chan, ins *Instr) status {
 				*(*Value)(unsafe.Add(unsafe.Pointer(r.dst), valueSize)) = Value{N: 1}
 			}
 			r.f.completeDirect()
-			return stContinue
+			return m.afterSync(f, ip)
 		}
 		if r == nil && c.count == len(c.buf) {
 			// No receiver and no room: park in the send queue.
@@ -638,7 +638,7 @@ func (m *Machine) sendSlow(f *Fiber, c *Chan, ins *Instr) status {
 		}
 		return stPark
 	}
-	return stContinue
+	return m.afterSync(f, ip)
 }
 
 func (m *Machine) recvSlow(f *Fiber, c *Chan, ins *Instr) status {
@@ -652,7 +652,7 @@ func (m *Machine) recvSlow(f *Fiber, c *Chan, ins *Instr) status {
 				*at(rp, ins.A+regScale) = Value{N: 1}
 			}
 			sd.f.completeDirect()
-			return stContinue
+			return m.afterSync(f, ip)
 		}
 		if c.sendq.first == nil && !c.closed {
 			// Nothing to receive: park in the receive queue; a sender or
@@ -678,7 +678,7 @@ func (m *Machine) recvSlow(f *Fiber, c *Chan, ins *Instr) status {
 	if ins.Op == OpRecvOK {
 		*at(rp, ins.A+regScale) = Value{N: b2u(ok)}
 	}
-	return stContinue
+	return m.afterSync(f, ip)
 }
 
 // parkPlain parks f, running the channel instruction before ip, in wait
@@ -989,11 +989,17 @@ func (m *Machine) dispatchSlow(f *Fiber, ins Instr) status {
 			top.pc--
 			return stPark
 		}
+		if m.explore != nil && m.syncPoint(f) {
+			return stYield
+		}
 		rp = f.regBase(top.base)
 
 	case OpGo:
 		f.save(ip)
 		m.spawnCall(f, f.fn(), &f.fn().Calls[ins.C], f.regs(), decodeOperand(roles[OpGo].b, ins.B))
+		if m.explore != nil && m.syncPoint(f) {
+			return stYield
+		}
 	case OpDefer:
 		f.save(ip)
 		top := &f.frames[len(f.frames)-1]
@@ -1074,11 +1080,17 @@ func (m *Machine) dispatchSlow(f *Fiber, ins Instr) status {
 		f.save(ip)
 		c, _ := at(rp, ins.B).R.(*Chan)
 		m.chanClose(c)
+		if m.explore != nil && m.syncPoint(f) {
+			return stYield
+		}
 	case OpSelect:
 		f.save(ip)
 		if !m.selectOp(f, &f.fn().Selects[ins.C], f.regs(), decodeOperand(rReg2, ins.A)) {
 			f.frames[len(f.frames)-1].pc--
 			return stPark
+		}
+		if m.explore != nil && m.syncPoint(f) {
+			return stYield
 		}
 
 	case OpGlobalLazy:

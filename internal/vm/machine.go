@@ -73,6 +73,11 @@ type Machine struct {
 	shrinkPasses atomic.Uint64
 	budget       int
 	rng          uint64
+	fakeNow      atomic.Int64 // the virtual clock (Config.FakeTime), since start
+	explore      *explorer    // nil: first in, first out (explore.go)
+	// TracebackAll: an unrecovered panic prints every goroutine
+	// (runtime/debug.SetTraceback("all")).
+	TracebackAll bool
 
 	Out      *bufio.Writer
 	exitCode int
@@ -145,6 +150,9 @@ func NewMachine(p *Program, c Config) *Machine {
 		start:    time.Now(),
 		pinCPU:   -1,
 	}
+	if c.Sched != SchedFIFO {
+		m.explore = newExplorer(m, c.Sched)
+	}
 	m.zerobase = Value{R: []Value{}}
 	m.globals = make([]Value, len(p.Globals))
 	m.globalPtrs = make([]*Value, len(p.Globals))
@@ -196,8 +204,41 @@ func (m *Machine) rand() uint64 {
 // Rand exposes the generator to host functions.
 func (m *Machine) Rand() uint64 { return m.rand() }
 
-// Now returns the monotonic time since the machine started.
-func (m *Machine) Now() time.Duration { return time.Since(m.start) }
+// Now returns the monotonic time since the machine started: the virtual
+// clock's reading with Config.FakeTime.
+func (m *Machine) Now() time.Duration {
+	if m.Config.FakeTime {
+		return time.Duration(m.fakeNow.Load())
+	}
+	return time.Since(m.start)
+}
+
+// FakeEpoch is the wall time at which a virtual clock starts, as in Go's
+// testing/synctest: midnight UTC, 2000-01-01.
+var FakeEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// Wall returns the wall-clock time: the host's, or with Config.FakeTime
+// FakeEpoch plus the virtual clock's reading.
+func (m *Machine) Wall() time.Time {
+	if m.Config.FakeTime {
+		return FakeEpoch.Add(m.Now())
+	}
+	return time.Now()
+}
+
+// advanceFakeTime moves the virtual clock to the next timer when nothing
+// else can happen (no fiber runnable, no outside work pending), and fires
+// the timers then due. It reports whether it did.
+func (m *Machine) advanceFakeTime() bool {
+	if !m.Config.FakeTime || len(m.timers) == 0 || m.pending > 0 {
+		return false
+	}
+	if when := m.timers[0].when; when > m.Now() {
+		m.fakeNow.Store(int64(when))
+	}
+	m.fireTimers()
+	return true
+}
 
 // HostData returns the host bindings' state for this machine, creating it
 // with create on first use (safe from any goroutine; one value wins).

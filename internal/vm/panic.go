@@ -212,6 +212,13 @@ func (m *Machine) fatalPanic(f *Fiber) {
 		b.WriteString("[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x0]\n")
 	}
 	fmt.Fprintf(&b, "\ngoroutine %d [running]:\n%s", f.ID+1, chain[0].stack)
+	if m.TracebackAll {
+		// debug.SetTraceback("all"): every goroutine, as Go prints them
+		// (testing sets it before panicking on a timeout).
+		if others := m.dump(f); others != "" {
+			b.WriteString("\n" + others)
+		}
+	}
 	io.WriteString(m.Config.Stderr, b.String())
 	m.exit(2)
 }

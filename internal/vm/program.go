@@ -48,6 +48,13 @@ type Config struct {
 	NoStarveWarning bool
 	// Exec allows syscall.Exec to replace the host process.
 	Exec bool
+	// Sched is the scheduling strategy (explore.go); with any but
+	// SchedFIFO, Seed draws the schedule too.
+	Sched Sched
+	// FakeTime runs the machine on a virtual clock, starting at FakeEpoch,
+	// that stands still while fibers run and jumps to the next timer when
+	// none can (every fiber parked, no outside work pending).
+	FakeTime bool
 }
 
 // Funcs returns every compiled function reachable from the program's entry

@@ -26,6 +26,10 @@ func (m *Machine) flushNext() {
 // starting its fiber if it is a go statement not started yet; nil if
 // nothing is runnable.
 func (m *Machine) pop() *Fiber {
+	if m.explore != nil {
+		m.flushNext()
+		m.explore.pick(m)
+	}
 	if f := m.runnext; f != nil {
 		m.runnext = nil
 		return f
@@ -155,6 +159,8 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 		f.state = Running
 		if f.has(fKeepBudget) {
 			f.clearFlag(fKeepBudget)
+		} else if m.explore != nil {
+			f.budget = m.explore.sliceBudget(m)
 		} else {
 			f.budget = int32(m.budget)
 		}
@@ -174,7 +180,7 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 // when the scheduler loop must take over (nothing runnable, periodic
 // checks due, shutdown, an exited or cancelled run).
 func (m *Machine) switchFrom(f *Fiber) *Fiber {
-	if m.exited || m.shutdown || (m.slices+1)&255 == 0 {
+	if m.exited || m.shutdown || (m.slices+1)&255 == 0 || m.explore != nil {
 		return nil
 	}
 	nf, budget := m.runnext, m.leftBudget(f)
@@ -297,9 +303,12 @@ func (m *Machine) idle() bool {
 	if m.drainInbox() {
 		return true
 	}
-	if len(m.timers) > 0 || m.pending > 0 {
+	if m.advanceFakeTime() {
+		return true
+	}
+	if len(m.timers) > 0 && !m.Config.FakeTime || m.pending > 0 {
 		d := time.Duration(-1)
-		if len(m.timers) > 0 {
+		if len(m.timers) > 0 && !m.Config.FakeTime {
 			d = max(time.Until(m.start.Add(m.timers[0].when)), 0)
 		}
 		if !m.waitOutside(d, nil) {
@@ -414,14 +423,21 @@ func (m *Machine) pollIfQueued() {
 }
 
 // Dump describes every live fiber like Go's goroutine dump.
-func (m *Machine) Dump() string {
+func (m *Machine) Dump() string { return m.dump(nil) }
+
+// dump is Dump without the fiber except (nil: every fiber).
+func (m *Machine) dump(except *Fiber) string {
 	type entry struct {
 		id int64
 		f  *Fiber
 		s  *spawnRec // a go statement not started yet
 	}
 	es := make([]entry, 0, m.nfibers)
-	m.eachFiber(func(f *Fiber) { es = append(es, entry{id: f.ID, f: f}) })
+	m.eachFiber(func(f *Fiber) {
+		if f != except {
+			es = append(es, entry{id: f.ID, f: f})
+		}
+	})
 	m.rq.each(func(e *runEntry) {
 		if s := e.s; s != nil {
 			es = append(es, entry{id: s.id, s: s})

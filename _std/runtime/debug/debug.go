@@ -93,7 +93,8 @@ type BuildSetting struct {
 // without module support).
 func ReadBuildInfo() (info *BuildInfo, ok bool) { return nil, false }
 
-// SetTraceback is accepted for compatibility: a spindle traceback always
-// shows the goroutine that panicked, with its frames, as gc's default
-// "single" level does.
-func SetTraceback(level string) {}
+// SetTraceback sets how much an unrecovered panic prints: the goroutine
+// that panicked ("single", the default, and "none"), or every goroutine
+// of the calling shard ("all", "system", "crash"). spindle prints no
+// runtime frames and does not crash with a core dump.
+func SetTraceback(level string)

@@ -1,0 +1,139 @@
+package spindle_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"spindle"
+)
+
+// interleavings is a program whose output is the order in which three
+// goroutines pass their synchronisation points.
+const interleavings = `package main
+
+import (
+	"fmt"
+	"sync"
+)
+
+func main() {
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	var trace []byte
+	for _, c := range "abc" {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 4 {
+				mu.Lock()
+				trace = append(trace, byte(c))
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	fmt.Println(string(trace))
+}
+`
+
+// The exploring schedulers: one seed is one schedule, replayed exactly;
+// seeds differ in the interleavings they produce, where the default
+// scheduler always produces the same one.
+func TestExploringSchedulers(t *testing.T) {
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "inter.go", Src: []byte(interleavings)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(sched string, seed uint64) string {
+		var out bytes.Buffer
+		if code, err := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out, Sched: sched, Seed: seed}); code != 0 || err != nil {
+			t.Fatalf("%s seed %d: exit %d, %v", sched, seed, code, err)
+		}
+		return out.String()
+	}
+	fifo := map[string]bool{}
+	for seed := range uint64(10) {
+		fifo[run("", seed)] = true
+	}
+	if len(fifo) != 1 {
+		t.Errorf("the default scheduler gave %d interleavings over 10 seeds, want 1: %v", len(fifo), fifo)
+	}
+	for _, sched := range []string{"random", "pct"} {
+		seen := map[string]bool{}
+		for seed := range uint64(40) {
+			a := run(sched, seed)
+			if b := run(sched, seed); a != b {
+				t.Errorf("%s seed %d: two runs differ:\n%s%s", sched, seed, a, b)
+			}
+			seen[a] = true
+		}
+		if len(seen) < 5 {
+			t.Errorf("%s: only %d distinct interleavings over 40 seeds: %v", sched, len(seen), seen)
+		}
+	}
+	var stderr bytes.Buffer
+	code, err := prog.Run(context.Background(), spindle.RunOptions{Stderr: &stderr, Sched: "lifo"})
+	if code != 2 || err == nil || !strings.Contains(err.Error(), `unknown scheduler "lifo"`) {
+		t.Errorf("Sched lifo: exit %d, %v; want 2 and an error naming it", code, err)
+	}
+}
+
+// The virtual clock: an hour of sleeping, a ticker and a context deadline
+// pass at once, and time reads as Go's synctest has it.
+func TestFakeTime(t *testing.T) {
+	src := `package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+func main() {
+	start := time.Now()
+	fmt.Println(start.UTC().Format(time.RFC3339))
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Hour)
+	defer cancel()
+	done := make(chan bool)
+	go func() {
+		time.Sleep(time.Hour)
+		done <- true
+	}()
+	tk := time.NewTicker(7 * time.Minute)
+	ticks := 0
+	for waiting := true; waiting; {
+		select {
+		case <-tk.C:
+			ticks++
+		case <-done:
+			waiting = false
+		}
+	}
+	tk.Stop()
+	fmt.Println(ticks, time.Since(start))
+	<-ctx.Done()
+	fmt.Println(ctx.Err(), time.Since(start))
+}
+`
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "fake.go", Src: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	start := time.Now()
+	code, err := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out, FakeTime: true})
+	if code != 0 || err != nil {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	// Ticks at 7, 14, ... 56 minutes, then the sleeper at 60.
+	want := "2000-01-01T00:00:00Z\n8 1h0m0s\ncontext deadline exceeded 2h0m0s\n"
+	if out.String() != want {
+		t.Errorf("output:\n%s\nwant:\n%s", out.String(), want)
+	}
+	if d := time.Since(start); d > time.Minute {
+		t.Errorf("two virtual hours took %v of real time", d)
+	}
+}
