@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"spindle/internal/golist"
@@ -58,6 +59,9 @@ func CompileTests(opts CompileOptions, dir string, patterns ...string) ([]*TestP
 	for _, p := range pkgs {
 		byID[p.ImportPath] = p
 	}
+	// go list -deps puts dependencies first; go test reports the packages
+	// by import path.
+	slices.SortStableFunc(pkgs, func(a, b *golist.Package) int { return strings.Compare(a.ImportPath, b.ImportPath) })
 	rel := relPath(dir)
 	var out []*TestPackage
 	for _, p := range pkgs {
@@ -140,12 +144,15 @@ func compileTestBinary(opts CompileOptions, main *golist.Package, byID map[strin
 			continue
 		}
 		for _, f := range p.GoFiles {
+			// Absolute, as go test compiles them: runtime.Caller and
+			// tracebacks name them so (compile errors are made relative
+			// below, as the go command prints them).
 			name := filepath.Join(p.Dir, f)
 			b, err := os.ReadFile(name)
 			if err != nil {
 				return nil, err
 			}
-			src.Names = append(src.Names, rel(name))
+			src.Names = append(src.Names, name)
 			src.Srcs = append(src.Srcs, b)
 		}
 		deps[p.ImportPath] = src
@@ -153,5 +160,14 @@ func compileTestBinary(opts CompileOptions, main *golist.Package, byID map[strin
 	if mainSrc == nil {
 		return nil, errors.New("spindle test: no main package")
 	}
-	return compileLoaded(opts, mainSrc, deps)
+	prog, err := compileLoaded(opts, mainSrc, deps)
+	var ce *CompileError
+	if errors.As(err, &ce) {
+		for i, e := range ce.Errors {
+			if filepath.IsAbs(e) {
+				ce.Errors[i] = rel(e)
+			}
+		}
+	}
+	return prog, err
 }

@@ -45,7 +45,8 @@ type setting struct {
 type cliOptions struct {
 	spindle.RunOptions
 	cpuProfile, memProfile string
-	explore                int // spindle test -explore: schedules per test
+	explore                int    // spindle test -explore: schedules per test
+	tags                   string // spindle test -tags
 }
 
 var settings = []setting{

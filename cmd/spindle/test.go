@@ -30,9 +30,11 @@ that passed, its output and "FAIL\tpkg\t0.012s" for one that failed, and
 status 1 when any failed. Test flags are go test's and go to the test
 binary (-run becomes -test.run); arguments after -args go to it as they
 are. Without -timeout, a binary panics after 10 minutes, as under go test.
+A goroutine's stack may grow to 1 GB, gc's limit (-stack-max sets it).
 
 Test flags:
 
+	-tags list         build tags, as for go build (passed to the go command)
 	-bench regexp      run the benchmarks matching regexp
 	-benchmem          print memory allocations for benchmarks
 	-benchtime t       run each benchmark for t (a duration or Nx)
@@ -65,7 +67,8 @@ Flags (each also set by the environment variable "spindle help env" lists):
 // boolean ones take no separate value.
 var testFlags = map[string]bool{
 	"bench": false, "benchmem": true, "benchtime": false, "count": false,
-	"cpu": false, "failfast": true, "fullpath": true, "list": false,
+	"tags": false, // a build flag: the go command's, not the binary's
+	"cpu":  false, "failfast": true, "fullpath": true, "list": false,
 	"parallel": false, "run": false, "short": true, "shuffle": false,
 	"skip": false, "timeout": false, "v": true,
 }
@@ -134,6 +137,10 @@ func testArgs(argv []string, o *cliOptions) (patterns, binFlags []string, err er
 		if name == "timeout" {
 			hasTimeout = true
 		}
+		if name == "tags" {
+			o.tags = val
+			continue
+		}
 		if hasVal {
 			binFlags = append(binFlags, "-test."+name+"="+val)
 		} else {
@@ -200,6 +207,16 @@ func test(argv []string) int {
 		if err == nil && pprof.StartCPUProfile(pf) == nil {
 			defer pprof.StopCPUProfile()
 		}
+	}
+	if opts.tags != "" {
+		// Build tags reach the go command that lists the packages through
+		// GOFLAGS (where go test would take -tags itself).
+		os.Setenv("GOFLAGS", strings.TrimSpace(os.Getenv("GOFLAGS")+" -tags="+opts.tags))
+	}
+	if opts.MaxStack == 0 {
+		// gc's limit for a goroutine's stack: go-cmp's cycle detection,
+		// for one, recurses tens of thousands of frames deep.
+		opts.MaxStack = 1 << 30
 	}
 	pkgs, err := spindle.CompileTests(spindle.CompileOptions{}, wd, patterns...)
 	if err != nil {

@@ -8,8 +8,10 @@ import (
 
 // Program counters for runtime.Caller, Callers and FuncForPC. A guest pc
 // names a function and an instruction in it: the function's number in a
-// process-wide table (shifted up) plus the instruction index plus one, so
-// no valid pc is 0.
+// process-wide table (shifted up) plus 2*(the instruction index)+2. Like
+// gc's return addresses, a pc minus one still names the same call
+// instruction (FuncForPC(pc-1), which stack-trace libraries use), and no
+// valid pc is 0.
 var pcTable struct {
 	sync.Mutex
 	funcs []*vm.Func
@@ -30,7 +32,7 @@ func pcOf(c vm.Caller) uintptr {
 		id = uintptr(len(pcTable.funcs))
 		pcTable.ids[c.Func] = id
 	}
-	return id<<pcShift | uintptr(c.PC+1)&(1<<pcShift-1)
+	return id<<pcShift | uintptr(2*c.PC+2)&(1<<pcShift-1)
 }
 
 // funcAt returns the function and instruction a pc names (nil if none).
@@ -41,7 +43,7 @@ func funcAt(pc uintptr) (*vm.Func, int32) {
 	if id == 0 || int(id) > len(pcTable.funcs) || pc&(1<<pcShift-1) == 0 {
 		return nil, 0
 	}
-	return pcTable.funcs[id-1], int32(pc&(1<<pcShift-1)) - 1
+	return pcTable.funcs[id-1], (int32(pc&(1<<pcShift-1)) - 1) / 2
 }
 
 // callerAt returns the guest frame skip levels up f's stack (0: the
