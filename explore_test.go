@@ -137,3 +137,35 @@ func main() {
 		t.Errorf("two virtual hours took %v of real time", d)
 	}
 }
+
+// Unicode's tables are pure initialisers the compiler leaves out when
+// nothing refers to them; a program's package-level variables that do
+// refer to them must find them made, whatever order the compiler meets
+// the packages in (it walks a map: compile several times).
+func TestPrunedTablesKeptWhenReferenced(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"unicode"
+)
+
+var tbl = unicode.Han
+var two = []*unicode.RangeTable{unicode.Greek, unicode.Letter}
+
+func main() {
+	fmt.Println(unicode.Is(tbl, '中'), unicode.Is(two[0], 'λ'), unicode.Is(two[1], 'x'), len(unicode.Scripts) > 100)
+}
+`
+	for i := range 15 {
+		prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "han.go", Src: []byte(src)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, stderr bytes.Buffer
+		code, err := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out, Stderr: &stderr})
+		if code != 0 || err != nil || out.String() != "true true true true\n" {
+			t.Fatalf("compile %d: exit %d, %v, output %q\n%s", i, code, err, out.String(), stderr.String())
+		}
+	}
+}

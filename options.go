@@ -65,7 +65,8 @@ type RunOptions struct {
 	// embedding program and every run in it.
 	Exec bool
 	// Shards is the number of shards (OS threads running fibers; default:
-	// the number of CPUs, or 1 with an exploring Sched). Shard 0 runs main; the others start when the
+	// the number of CPUs, or 1 with an exploring Sched or FakeTime: each
+	// shard has its own virtual clock). Shard 0 runs main; the others start when the
 	// program first sends work to them (fiber.SpawnOn, OnEachShard), so a
 	// program that never does runs on one thread.
 	Shards int
@@ -97,9 +98,11 @@ type RunOptions struct {
 	// testing/synctest does inside a bubble: it starts at midnight UTC,
 	// 2000-01-01, stands still while goroutines run, and jumps to the
 	// next timer when every goroutine is blocked and no outside work
-	// (a pool call, a child process) is pending. time.Now, Sleep, timers,
-	// tickers, AfterFunc and context deadlines follow it, so an hour of
-	// backoff passes at once.
+	// (a pool call, a child process) is pending, or once such work has
+	// given no sign for 20 ms of real time (it may never finish: a
+	// signal subscription). time.Now, Sleep, timers, tickers, AfterFunc
+	// and context deadlines follow it, so an hour of backoff passes at
+	// once. A goroutine that never blocks (a busy loop) stops the clock.
 	FakeTime bool
 }
 

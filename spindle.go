@@ -300,8 +300,8 @@ func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
 	sched, _ := vm.ParseSched(o.Sched) // Check accepted it
 	if o.Shards <= 0 {
 		o.Shards = runtime.NumCPU()
-		if sched != vm.SchedFIFO {
-			o.Shards = 1 // one schedule per seed
+		if sched != vm.SchedFIFO || o.FakeTime {
+			o.Shards = 1 // one schedule per seed; one virtual clock
 		}
 	}
 	return vm.NewGroup(p.p, vm.Config{

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -156,5 +157,36 @@ func TestSpindleTestExplore(t *testing.T) {
 				t.Errorf("replays of %s differ:\n%s\nfirst:\n%s", r[2], got, first)
 			}
 		}
+	}
+}
+
+// TestSpindleTestJSON: spindle test -json writes the events go test -json
+// writes for the fixtures (times and elapsed seconds aside; the packages'
+// events interleave differently, so they are compared as sorted lines).
+func TestSpindleTestJSON(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	bin := buildCLI(t)
+	dir, _ := filepath.Abs("../../testdata/gotest")
+	norm := regexp.MustCompile(`"Time":"[^"]*",|"Elapsed":[0-9.]+|\(\d+\.\d+s\)|\\t\d+\.\d+s`)
+	events := func(name string, args ...string) []string {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
+		out, err := cmd.Output()
+		if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+			t.Fatalf("%s %v: %v, want exit status 1 (failing fixtures)\n%s", name, args, err, out)
+		}
+		lines := strings.Split(strings.TrimSpace(norm.ReplaceAllString(string(out), "")), "\n")
+		slices.Sort(lines)
+		return lines
+	}
+	want := events("go", "test", "-vet=off", "-count=1", "-json", "./...")
+	got := events(bin, "test", "-json", "./...")
+	if !slices.Equal(got, want) {
+		t.Errorf("spindle test -json:\n%s\n\ngo test -json:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

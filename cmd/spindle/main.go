@@ -47,6 +47,7 @@ type cliOptions struct {
 	cpuProfile, memProfile string
 	explore                int    // spindle test -explore: schedules per test
 	tags                   string // spindle test -tags
+	json                   bool   // spindle test -json
 }
 
 var settings = []setting{

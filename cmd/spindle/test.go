@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"regexp"
 	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -35,6 +37,7 @@ A goroutine's stack may grow to 1 GB, gc's limit (-stack-max sets it).
 Test flags:
 
 	-tags list         build tags, as for go build (passed to the go command)
+	-json              write test2json's events (go tool test2json converts)
 	-bench regexp      run the benchmarks matching regexp
 	-benchmem          print memory allocations for benchmarks
 	-benchtime t       run each benchmark for t (a duration or Nx)
@@ -68,6 +71,7 @@ Flags (each also set by the environment variable "spindle help env" lists):
 var testFlags = map[string]bool{
 	"bench": false, "benchmem": true, "benchtime": false, "count": false,
 	"tags": false, // a build flag: the go command's, not the binary's
+	"json": true,  // go test's: the output converted (go tool test2json)
 	"cpu":  false, "failfast": true, "fullpath": true, "list": false,
 	"parallel": false, "run": false, "short": true, "shuffle": false,
 	"skip": false, "timeout": false, "v": true,
@@ -141,11 +145,25 @@ func testArgs(argv []string, o *cliOptions) (patterns, binFlags []string, err er
 			o.tags = val
 			continue
 		}
+		if name == "json" {
+			o.json = val != "false"
+			continue
+		}
 		if hasVal {
 			binFlags = append(binFlags, "-test."+name+"="+val)
 		} else {
 			binFlags = append(binFlags, "-test."+name+"=true")
 		}
+	}
+	if o.json {
+		// As go test -json runs the binary: verbose, with framing marks.
+		kept := binFlags[:0]
+		for _, f := range binFlags {
+			if f != "-test.v=true" {
+				kept = append(kept, f)
+			}
+		}
+		binFlags = append(kept, "-test.v=test2json")
 	}
 	pre := []string{"-test.paniconexit0"}
 	if !hasTimeout {
@@ -225,70 +243,108 @@ func test(argv []string) int {
 	}
 	failed := false
 	for _, t := range pkgs {
-		switch {
-		case t.NoTestFiles():
-			fmt.Printf("?   \t%s\t[no test files]\n", t.ImportPath)
-			continue
-		case t.Err != nil:
-			failed = true
-			fmt.Fprintf(os.Stderr, "# %s\n%v\n", t.ImportPath, t.Err)
-			fmt.Printf("FAIL\t%s [build failed]\n", t.ImportPath)
-			continue
-		}
-		if opts.explore > 0 {
-			if !explore(t, opts, binFlags, argv) {
+		if opts.json {
+			if !jsonPackage(t, func(out io.Writer) bool {
+				return testPackage(t, opts, binFlags, argv, out, true, true)
+			}) {
 				failed = true
 			}
 			continue
 		}
-		var buf bytes.Buffer
-		var w io.Writer = &buf
-		if stream {
-			w = io.MultiWriter(os.Stdout, &buf)
+		if !testPackage(t, opts, binFlags, argv, os.Stdout, verbose, stream) {
+			failed = true
 		}
-		ropts := opts.RunOptions
-		ropts.Stdout, ropts.Stderr, ropts.Stdin = w, w, os.Stdin
-		ropts.Args = append([]string{testBinaryName(t.ImportPath)}, binFlags...)
-		ropts.Env = os.Environ()
-		ropts.Dir = t.Dir
-		start := time.Now()
-		code, err := t.Program.Run(context.Background(), ropts)
-		elapsed := time.Since(start)
-		if err != nil {
-			fmt.Fprintln(w, err)
-		}
-		if code == 0 {
-			if verbose && !stream {
-				os.Stdout.Write(buf.Bytes())
-			}
-			if buf.Len() > 0 && !bytes.HasSuffix(buf.Bytes(), []byte("\n")) && verbose && !stream {
-				fmt.Println()
-			}
-			fmt.Printf("ok  \t%s\t%.3fs%s\n", t.ImportPath, elapsed.Seconds(), noTestsToRun(buf.Bytes()))
-			continue
-		}
-		failed = true
-		if !stream {
-			os.Stdout.Write(buf.Bytes())
-		}
-		switch {
-		case stream || buf.Len() == 0:
-			// go test prints the status when it kept no output that
-			// says why (streamed output it does not keep).
-			fmt.Printf("exit status %d\n", code)
-		case !bytes.HasSuffix(buf.Bytes(), []byte("\n")):
-			fmt.Println()
-		}
-		fmt.Printf("FAIL\t%s\t%.3fs\n", t.ImportPath, elapsed.Seconds())
 	}
 	if failed {
-		// A final FAIL, in case an early failure scrolled away.
-		if !local {
+		// A final FAIL, in case an early failure scrolled away (not in
+		// JSON, which tools read).
+		if !local && !opts.json {
 			fmt.Println("FAIL")
 		}
 		return 1
 	}
 	return 0
+}
+
+// testPackage runs t's test binary and reports it on out as go test does
+// (verbose: the output of a passing binary is shown; stream: the output
+// goes to out as it is written); it reports whether the package passed.
+func testPackage(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string, out io.Writer, verbose, stream bool) bool {
+	switch {
+	case t.NoTestFiles():
+		fmt.Fprintf(out, "?   \t%s\t[no test files]\n", t.ImportPath)
+		return true
+	case t.Err != nil:
+		fmt.Fprintf(os.Stderr, "# %s\n%v\n", t.ImportPath, t.Err)
+		fmt.Fprintf(out, "FAIL\t%s [build failed]\n", t.ImportPath)
+		return false
+	}
+	if opts.explore > 0 {
+		return explore(t, opts, binFlags, argv, out)
+	}
+	var buf bytes.Buffer
+	var w io.Writer = &buf
+	if stream {
+		w = io.MultiWriter(out, &buf)
+	}
+	ropts := opts.RunOptions
+	ropts.Stdout, ropts.Stderr, ropts.Stdin = w, w, os.Stdin
+	ropts.Args = append([]string{testBinaryName(t.ImportPath)}, binFlags...)
+	ropts.Env = os.Environ()
+	ropts.Dir = t.Dir
+	start := time.Now()
+	code, err := t.Program.Run(context.Background(), ropts)
+	elapsed := time.Since(start)
+	if err != nil {
+		fmt.Fprintln(w, err)
+	}
+	if code == 0 {
+		if verbose && !stream {
+			out.Write(buf.Bytes())
+		}
+		if buf.Len() > 0 && !bytes.HasSuffix(buf.Bytes(), []byte("\n")) && verbose && !stream {
+			fmt.Fprintln(out)
+		}
+		fmt.Fprintf(out, "ok  \t%s\t%.3fs%s\n", t.ImportPath, elapsed.Seconds(), noTestsToRun(buf.Bytes()))
+		return true
+	}
+	if !stream {
+		out.Write(buf.Bytes())
+	}
+	switch {
+	case stream && !opts.json || buf.Len() == 0:
+		// go test prints the status when it kept no output that says
+		// why (what it streams it does not keep, but for -json).
+		fmt.Fprintf(out, "exit status %d\n", code)
+	case !bytes.HasSuffix(buf.Bytes(), []byte("\n")):
+		fmt.Fprintln(out)
+	}
+	prefix := ""
+	if opts.json {
+		prefix = "\x16" // test2json's framing mark, as go test -json writes it
+	}
+	fmt.Fprintf(out, "%sFAIL\t%s\t%.3fs\n", prefix, t.ImportPath, elapsed.Seconds())
+	return false
+}
+
+// jsonPackage reports one package in test2json's format (spindle test
+// -json): the Go toolchain's own converter, go tool test2json, reads what
+// run writes (the binary runs with -test.v=test2json, as under go test
+// -json) and writes the JSON events to stdout. It reports run's result.
+func jsonPackage(t *spindle.TestPackage, run func(out io.Writer) bool) bool {
+	cmd := exec.Command("go", "tool", "test2json", "-t", "-p", t.ImportPath)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil || cmd.Start() != nil {
+		fmt.Fprintln(os.Stderr, "spindle test: -json needs go tool test2json:", err)
+		return false
+	}
+	ok := run(in)
+	in.Close()
+	if err := cmd.Wait(); err != nil {
+		fmt.Fprintln(os.Stderr, "spindle test: go tool test2json:", err)
+	}
+	return ok
 }
 
 // noTestsToRun returns go test's " [no tests to run]" when the binary
@@ -312,44 +368,50 @@ func testBinaryName(importPath string) string {
 // walk and PCT. The first schedule that fails a test is reported with its
 // output and the command that replays it; the test's exploration stops
 // there. It reports whether every test passed every schedule.
-func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string) bool {
+func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string, out io.Writer) bool {
 	start := time.Now()
+	// A schedule runs on the virtual clock, which a goroutine that never
+	// blocks stops: each gets the test timeout (default 10m) of real
+	// time too.
+	limit := 10 * time.Minute
+	runPat := "."
+	for _, f := range binFlags {
+		if v, ok := strings.CutPrefix(f, "-test.timeout="); ok {
+			if d, err := time.ParseDuration(v); err == nil && d > 0 {
+				limit = d
+			}
+		}
+		if p, ok := strings.CutPrefix(f, "-test.run="); ok {
+			runPat = p
+		}
+	}
 	runOnce := func(flags []string, seed uint64, sched string) (int, []byte) {
 		var buf bytes.Buffer
 		ro := opts.RunOptions
-		ro.Stdout, ro.Stderr, ro.Stdin = &buf, &buf, nil
+		ro.Stdout, ro.Stderr, ro.Stdin = &buf, &buf, os.Stdin
 		ro.Args = append([]string{testBinaryName(t.ImportPath)}, flags...)
 		ro.Env = os.Environ()
 		ro.Dir = t.Dir
-		ro.Shards = 1
 		ro.Seed, ro.Sched = seed, sched
-		code, err := t.Program.Run(context.Background(), ro)
+		ctx, cancel := context.WithTimeout(context.Background(), limit)
+		defer cancel()
+		code, err := t.Program.Run(ctx, ro)
 		if err != nil {
-			fmt.Fprintln(&buf, err)
+			fmt.Fprintf(&buf, "spindle test: the schedule ran %v of real time (%v): a goroutine that never blocks stops the virtual clock\n", limit, err)
 		}
 		return code, buf.Bytes()
 	}
-	// The tests -run selects, as the binary lists them.
-	var userFlags []string
-	runPat := "."
-	for _, f := range binFlags {
-		if p, ok := strings.CutPrefix(f, "-test.run="); ok {
-			runPat = p
-			continue
-		}
-		if strings.HasPrefix(f, "-test.count=") || strings.HasPrefix(f, "-test.list=") || strings.HasPrefix(f, "-test.bench=") {
-			continue
-		}
-		userFlags = append(userFlags, f)
-	}
-	code, out := runOnce([]string{"-test.list=" + runPat}, 0, "")
+	// The top-level tests -run selects, as the binary lists them; a
+	// subtest pattern's other elements go to each test's -run.
+	top, sub, _ := strings.Cut(runPat, "/")
+	code, list := runOnce([]string{"-test.list=" + top}, 0, "")
 	if code != 0 {
-		os.Stdout.Write(out)
-		fmt.Printf("FAIL\t%s\t%.3fs\n", t.ImportPath, time.Since(start).Seconds())
+		out.Write(list)
+		fmt.Fprintf(out, "FAIL\t%s\t%.3fs\n", t.ImportPath, time.Since(start).Seconds())
 		return false
 	}
 	var tests []string
-	for _, line := range strings.Split(string(out), "\n") {
+	for _, line := range strings.Split(string(list), "\n") {
 		if strings.HasPrefix(line, "Test") {
 			tests = append(tests, line)
 		}
@@ -362,6 +424,10 @@ func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string) b
 	runs := 0
 	extra := replayFlags(argv)
 	for _, name := range tests {
+		pat := "^" + regexp.QuoteMeta(name) + "$"
+		if sub != "" {
+			pat += "/" + sub
+		}
 		for i := range opts.explore {
 			seed := base + uint64(i)
 			sched := opts.Sched
@@ -371,7 +437,7 @@ func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string) b
 			// The binary's flags are exactly the replay command's, so
 			// that the replay runs the same code, host calls included
 			// (each is a point where the schedule may switch).
-			replay := append([]string{"-run", "^" + regexp.QuoteMeta(name) + "$", "-sched", sched, "-seed", strconv.FormatUint(seed, 10)}, extra...)
+			replay := append([]string{"-run", pat, "-sched", sched, "-seed", strconv.FormatUint(seed, 10)}, extra...)
 			var ro cliOptions
 			_, flags, err := testArgs(replay, &ro)
 			if err != nil {
@@ -379,27 +445,45 @@ func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string) b
 				return false
 			}
 			runs++
-			code, out := runOnce(flags, seed, sched)
+			code, res := runOnce(flags, seed, sched)
 			if code == 0 {
 				continue
 			}
 			ok = false
-			os.Stdout.Write(out)
-			if len(out) > 0 && out[len(out)-1] != '\n' {
-				fmt.Println()
+			out.Write(res)
+			if len(res) > 0 && res[len(res)-1] != '\n' {
+				fmt.Fprintln(out)
 			}
-			fmt.Printf("--- schedule %d of %d fails %s (exit status %d); replay it with:\n\tspindle test -run '%s' %s %s\n",
-				i+1, opts.explore, name, code, replay[1], strings.Join(replay[2:], " "), t.ImportPath)
+			fmt.Fprintf(out, "--- schedule %d of %d fails %s (exit status %d); replay it with:\n\t%s\n",
+				i+1, opts.explore, name, code, replayCommand(replay, t.ImportPath))
 			break
 		}
 	}
 	elapsed := time.Since(start).Seconds()
 	if ok {
-		fmt.Printf("ok  \t%s\t%.3fs\t[%d schedules of %d tests]\n", t.ImportPath, elapsed, runs, len(tests))
+		fmt.Fprintf(out, "ok  \t%s\t%.3fs\t[%d schedules of %d tests]\n", t.ImportPath, elapsed, runs, len(tests))
 		return true
 	}
-	fmt.Printf("FAIL\t%s\t%.3fs\n", t.ImportPath, elapsed)
+	fmt.Fprintf(out, "FAIL\t%s\t%.3fs\n", t.ImportPath, elapsed)
 	return false
+}
+
+// replayCommand is the shell command that runs spindle test with args
+// on pkg: the package before any -args, each word quoted where the shell
+// would split or expand it.
+func replayCommand(args []string, pkg string) string {
+	words := []string{"spindle", "test"}
+	i := slices.IndexFunc(args, func(a string) bool { return a == "-args" || a == "--args" })
+	if i < 0 {
+		i = len(args)
+	}
+	words = append(append(append(words, args[:i]...), pkg), args[i:]...)
+	for j, w := range words {
+		if w == "" || strings.ContainsAny(w, " \t\n'\"\\$`*?[]^|&;<>(){}#~!") {
+			words[j] = "'" + strings.ReplaceAll(w, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // replayFlags returns the test flags of argv that a replay needs: all but

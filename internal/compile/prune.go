@@ -101,6 +101,19 @@ func recvTypeName(fn *types.Func) *types.TypeName {
 
 // run marks the roots of every package and closes the set.
 func (p *pruner) run() {
+	// The pure initialisers first: a reference met while marking the
+	// roots must find its variable's (p.pkgs is a map: any package may
+	// come first).
+	for _, lp := range p.pkgs {
+		if !lp.Std {
+			continue
+		}
+		for _, in := range lp.Info.InitOrder {
+			if len(in.Lhs) == 1 && in.Lhs[0].Name() != "_" && p.pure(lp, in.Rhs) {
+				p.lazyInit[in.Lhs[0]] = in
+			}
+		}
+	}
 	for _, lp := range p.pkgs {
 		for _, f := range lp.Files {
 			for _, d := range f.Decls {
@@ -131,9 +144,7 @@ func (p *pruner) run() {
 		if lp.Std {
 			// Variable initialisers run at init, unless pure.
 			for _, in := range lp.Info.InitOrder {
-				if len(in.Lhs) == 1 && in.Lhs[0].Name() != "_" && p.pure(lp, in.Rhs) {
-					p.lazyInit[in.Lhs[0]] = in
-				} else {
+				if len(in.Lhs) != 1 || p.lazyInit[in.Lhs[0]] == nil {
 					p.uses(lp, in.Rhs)
 				}
 			}

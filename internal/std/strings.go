@@ -622,10 +622,9 @@ func guestTable(m *vm.Machine, name string) vm.Value {
 	if v, ok := st.unicodeTables[t]; ok {
 		return v
 	}
-	// Every unicode table of a run is made when package unicode starts
-	// (its Categories, Scripts and Properties maps): the fields of all of
-	// a table's ranges share one allocation, and so do the ranges, which
-	// keeps a run's start-up at a few hundred allocations.
+	// A program that refers to unicode's Categories, Scripts or
+	// Properties makes every table when it starts: the fields of all of a
+	// table's ranges share one allocation, and so do the ranges.
 	n := len(t.R16) + len(t.R32)
 	fields := make([]vm.Value, 3*n)
 	ranges := make([]vm.Value, n)

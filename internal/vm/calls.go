@@ -81,6 +81,11 @@ func (m *Machine) pushDefer(f *Fiber, d *deferRec, kind uint8) bool {
 		if f.state != Running {
 			panic(&fatalError{"spindle: a deferred host call blocked; not supported yet"})
 		}
+		if m.explore != nil && m.syncPoint(f) {
+			// A deferred mu.Unlock or wg.Done: the slice ends at the
+			// fiber's next call or loop back-edge.
+			f.budget = 0
+		}
 		return false
 	}
 	top := &f.frames[len(f.frames)-1]

@@ -1,5 +1,7 @@
 package vm
 
+import "slices"
+
 // Schedule exploration.
 //
 // A machine normally runs its fibers first in, first out: the run queue,
@@ -16,8 +18,9 @@ package vm
 //
 //   - SchedRandom is a random walk: each slice takes a uniformly chosen
 //     runnable fiber, ends after a random budget of 1 to 64 reductions
-//     (calls and loop back-edges), and each synchronisation point ends
-//     it with probability 1/2.
+//     (calls and loop back-edges, log-uniformly: short slices as likely
+//     as long), and each synchronisation point ends it with probability
+//     1/2.
 //   - SchedPCT is probabilistic concurrency testing (Burckhardt et al.,
 //     ASPLOS 2010), as Coyote and shuttle use it: every fiber gets a
 //     random priority when it starts, the highest-priority runnable fiber
@@ -32,9 +35,12 @@ package vm
 // receive, select, close), every go statement, and every host function
 // that returns without parking (sync.Mutex and RWMutex, WaitGroup, Cond,
 // Once's slow path, time, I/O; sync/atomic's functions are calls, and
-// the random walk's budget ends slices at calls). A point only marks the
-// slice to end (its budget goes to zero): the fiber yields at its next
-// call or loop back-edge, after the operation, never inside one.
+// the random walk's budget ends slices at calls). A preemption there
+// ends the slice at once, just after the operation, never inside one;
+// after a deferred host call (defer mu.Unlock()) it ends the slice at
+// the fiber's next call or loop back-edge. Pool work (file I/O) runs on
+// the shard itself while exploring, so that when its fiber resumes does
+// not depend on another thread's timing.
 //
 // With either scheduler, the run-next slot and the dispatch loop's
 // in-place switch are off, so every choice of what runs next is the
@@ -77,8 +83,9 @@ const (
 	// (4096): a short test's bug is found by the small ones, a long
 	// one's by the large.
 	pctScales = 8
-	// randomBudget bounds a random-walk slice's reductions.
-	randomBudget = 64
+	// A random-walk slice has 1 to 2<<(randomBudgetBits-1) (64)
+	// reductions.
+	randomBudgetBits = 6
 )
 
 // explorer is the state of a machine whose Config.Sched is not FIFO.
@@ -100,8 +107,10 @@ func newExplorer(m *Machine, s Sched) *explorer {
 	e := &explorer{sched: s, prio: map[int64]int64{}, low: pctDepth}
 	if s == SchedPCT {
 		k := uint64(32) << (m.rand() % pctScales)
-		for range pctDepth - 1 {
-			e.change = append(e.change, 1+int(m.rand()%k))
+		for len(e.change) < pctDepth-1 {
+			if c := 1 + int(m.rand()%k); !slices.Contains(e.change, c) {
+				e.change = append(e.change, c)
+			}
 		}
 	}
 	return e
@@ -153,7 +162,9 @@ func (e *explorer) pick(m *Machine) {
 // sliceBudget is the budget of a slice the strategy starts.
 func (e *explorer) sliceBudget(m *Machine) int32 {
 	if e.sched == SchedRandom {
-		return int32(1 + m.rand()%randomBudget)
+		// Log-uniform over 1..randomBudget: short slices, which split
+		// a read from its write, are as likely as long ones.
+		return int32(1 + m.rand()%(2<<(m.rand()%randomBudgetBits)))
 	}
 	return int32(m.budget)
 }

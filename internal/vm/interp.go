@@ -950,6 +950,9 @@ func (m *Machine) dispatchSlow(f *Fiber, ins Instr) status {
 				top.pc--
 				return stPark
 			}
+			if m.explore != nil && m.syncPoint(f) {
+				return stYield
+			}
 			rp = f.regBase(top.base)
 			m.ip, m.rp = ip, rp
 			return stContinue

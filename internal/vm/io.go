@@ -141,6 +141,16 @@ func (m *Machine) OffloadWait(f *Fiber, reason string, work func() any) {
 func (m *Machine) offload(f *Fiber, reason string, work func() any, pooled bool) {
 	f.ParkUnlink(reason, nil)
 	tok := f.Token()
+	if m.explore != nil && pooled {
+		// Exploring schedules: the work runs here, holding the shard, and
+		// the fiber wakes at once, so that when it resumes is a function
+		// of the seed, not of when another thread finished (a file read,
+		// a stat, os.Getwd). Work that waits for the outside world for
+		// as long as it takes (OffloadWait) still runs on its own.
+		f.SetHostState(work())
+		tok.Wake(Value{}, true)
+		return
+	}
 	m.pending++
 	if pooled {
 		m.poolJobs++

@@ -227,10 +227,10 @@ func (m *Machine) Wall() time.Time {
 }
 
 // advanceFakeTime moves the virtual clock to the next timer when nothing
-// else can happen (no fiber runnable, no outside work pending), and fires
-// the timers then due. It reports whether it did.
-func (m *Machine) advanceFakeTime() bool {
-	if !m.Config.FakeTime || len(m.timers) == 0 || m.pending > 0 {
+// else can happen (no fiber runnable, and no outside work pending unless
+// force), and fires the timers then due. It reports whether it did.
+func (m *Machine) advanceFakeTime(force bool) bool {
+	if !m.Config.FakeTime || len(m.timers) == 0 || m.pending > 0 && !force {
 		return false
 	}
 	if when := m.timers[0].when; when > m.Now() {

@@ -287,6 +287,10 @@ func (m *Machine) release() {
 	m.globalPtrs = nil
 }
 
+// fakeTimeGrace is how long, in real time, a machine on the virtual clock
+// waits for pending outside work before the clock moves on without it.
+const fakeTimeGrace = 20 * time.Millisecond
+
 // idle is called when no fiber is runnable: it waits for the next timer or
 // reports a deadlock. It returns false when the run must end.
 func (m *Machine) idle() bool {
@@ -303,7 +307,19 @@ func (m *Machine) idle() bool {
 	if m.drainInbox() {
 		return true
 	}
-	if m.advanceFakeTime() {
+	if m.advanceFakeTime(false) {
+		return true
+	}
+	if m.Config.FakeTime && len(m.timers) > 0 && m.pending > 0 {
+		// Outside work may never finish (a signal subscription, a
+		// listener): after a moment of real time with nothing from it,
+		// the virtual clock moves on.
+		if !m.waitOutside(fakeTimeGrace, nil) {
+			return false
+		}
+		if m.rq.n == 0 && m.runnext == nil {
+			m.advanceFakeTime(true)
+		}
 		return true
 	}
 	if len(m.timers) > 0 && !m.Config.FakeTime || m.pending > 0 {
