@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -188,5 +189,82 @@ func TestSpindleTestJSON(t *testing.T) {
 	got := events(bin, "test", "-json", "./...")
 	if !slices.Equal(got, want) {
 		t.Errorf("spindle test -json:\n%s\n\ngo test -json:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// realModules are pure-Go modules whose own test suites spindle test runs
+// against go test's verdicts (x/sync has parallel subtests and examples;
+// toml and uniseg examples; uuid plain tests). They come through the
+// module proxy, as a user's go command fetches them.
+var realModules = []string{
+	"golang.org/x/sync@v0.25.0",
+	"github.com/BurntSushi/toml@v1.6.0",
+	"github.com/rivo/uniseg@v0.4.7",
+	"github.com/google/uuid@v1.6.0",
+}
+
+// TestSpindleTestRealModules: each package of the real modules' suites
+// passes (or fails, or has no tests) under spindle test as under go test.
+func TestSpindleTestRealModules(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fetches modules and runs their test suites under go test and spindle test")
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	bin := buildCLI(t)
+	scratch := t.TempDir()
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod")
+	if err := os.WriteFile(filepath.Join(scratch, "go.mod"), []byte("module scratch\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	verdicts := func(out []byte) map[string]string {
+		m := map[string]string{}
+		for _, line := range strings.Split(string(out), "\n") {
+			f := strings.Split(line, "\t")
+			if len(f) >= 2 && (f[0] == "ok  " || f[0] == "FAIL" || f[0] == "?   ") {
+				m[strings.TrimSuffix(f[1], " [build failed]")] = f[0]
+			}
+		}
+		return m
+	}
+	for _, mod := range realModules {
+		t.Run(mod, func(t *testing.T) {
+			cmd := exec.Command("go", "mod", "download", "-json", mod)
+			cmd.Dir, cmd.Env = scratch, env
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("go mod download %s: %v\n%s", mod, err, out)
+			}
+			var info struct{ Dir string }
+			if err := json.Unmarshal(out, &info); err != nil || info.Dir == "" {
+				t.Fatalf("go mod download %s: %v\n%s", mod, err, out)
+			}
+			// A writable copy: suites write files of their own.
+			dir := filepath.Join(t.TempDir(), "src")
+			if err := os.CopyFS(dir, os.DirFS(info.Dir)); err != nil {
+				t.Fatal(err)
+			}
+			run := func(name string, args ...string) map[string]string {
+				cmd := exec.Command(name, args...)
+				cmd.Dir, cmd.Env = dir, env
+				out, _ := cmd.CombinedOutput()
+				v := verdicts(out)
+				if len(v) == 0 {
+					t.Fatalf("%s %v reported no packages:\n%s", name, args, out)
+				}
+				return v
+			}
+			want := run("go", "test", "-vet=off", "-count=1", "./...")
+			got := run(bin, "test", "./...")
+			for pkg, w := range want {
+				if got[pkg] != w {
+					t.Errorf("%s: spindle test %q, go test %q", pkg, got[pkg], w)
+				}
+			}
+			if len(got) != len(want) {
+				t.Errorf("spindle test reported %d packages, go test %d", len(got), len(want))
+			}
+		})
 	}
 }
