@@ -45,9 +45,13 @@ const (
 // machine's monotonic clock.
 func now() (sec int64, nsec int32, mono int64)
 
-// Now returns the current local time.
+// Now returns the current local time. In a testing/synctest bubble it
+// is the bubble's clock, without a monotonic reading (now's mono is -1).
 func Now() Time {
 	sec, nsec, mono := now()
+	if mono < 0 {
+		return Time{sec: sec, nsec: nsec, loc: Local}
+	}
 	return Time{sec: sec, nsec: nsec, hasMono: true, mono: mono, loc: Local}
 }
 
@@ -229,12 +233,14 @@ func (t Time) Nanosecond() int { return int(t.nsec) }
 // UTC returns t with the location set to UTC.
 func (t Time) UTC() Time {
 	t.loc = nil
+	t.hasMono, t.mono = false, 0 // as in Go: In, Local and UTC strip it
 	return t
 }
 
 // Local returns t with the location set to local time.
 func (t Time) Local() Time {
 	t.loc = Local
+	t.hasMono, t.mono = false, 0
 	return t
 }
 
@@ -245,6 +251,7 @@ func (t Time) In(loc *Location) Time {
 		panic("time: missing Location in call to Time.In")
 	}
 	t.loc = normLoc(loc)
+	t.hasMono, t.mono = false, 0
 	return t
 }
 

@@ -194,13 +194,15 @@ func TestSpindleTestJSON(t *testing.T) {
 
 // realModules are pure-Go modules whose own test suites spindle test runs
 // against go test's verdicts (x/sync has parallel subtests and examples;
-// toml and uniseg examples; uuid plain tests). They come through the
+// toml and uniseg examples; kr/text plain tests; google/uuid is left
+// out: its TestVersion6 fails under go test too when the machine is busy,
+// "time reversed"). They come through the
 // module proxy, as a user's go command fetches them.
 var realModules = []string{
 	"golang.org/x/sync@v0.25.0",
 	"github.com/BurntSushi/toml@v1.6.0",
 	"github.com/rivo/uniseg@v0.4.7",
-	"github.com/google/uuid@v1.6.0",
+	"github.com/kr/text@v0.2.0",
 }
 
 // TestSpindleTestRealModules: each package of the real modules' suites
@@ -266,5 +268,41 @@ func TestSpindleTestRealModules(t *testing.T) {
 				t.Errorf("spindle test reported %d packages, go test %d", len(got), len(want))
 			}
 		})
+	}
+}
+
+// TestSpindleTestSynctestDeadlock: a bubble whose goroutines all block
+// with no timer to wait for panics with Go's message, at once.
+func TestSpindleTestSynctestDeadlock(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("spindle test needs the go command, which is not on PATH")
+	}
+	bin := buildCLI(t)
+	dir := t.TempDir()
+	writeProg(t, dir, "go.mod", "module example.com/dl\n\ngo 1.25\n")
+	writeProg(t, dir, "dl_test.go", `package dl
+
+import (
+	"testing"
+	"testing/synctest"
+)
+
+func TestBlocked(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		c := make(chan int)
+		go func() { c <- 1 }()
+		<-c
+		<-c // nobody sends again
+	})
+}
+`)
+	cmd := exec.Command(bin, "test", ".")
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Fatalf("spindle test: %v, want exit status 1\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "panic: deadlock: all goroutines in bubble are blocked") {
+		t.Errorf("no deadlock panic:\n%s", out)
 	}
 }

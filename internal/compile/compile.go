@@ -292,20 +292,45 @@ func initOrder(order []*loader.Package, main *loader.Package) []*types.Package {
 // to the host table.
 func linkPulls(lp *loader.Package, byPath map[string]*types.Package, pulls map[*types.Func]*types.Func) {
 	for _, f := range lp.Files {
-		bodyless := map[string]bool{}
+		bodyless, body := map[string]bool{}, map[string]bool{}
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == nil && fd.Recv == nil {
-				bodyless[fd.Name.Name] = true
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+				if fd.Body == nil {
+					bodyless[fd.Name.Name] = true
+				} else {
+					body[fd.Name.Name] = true
+				}
 			}
 		}
-		if len(bodyless) == 0 {
+		if len(bodyless) == 0 && len(body) == 0 {
 			continue
 		}
 		for _, cg := range f.Comments {
 			for _, cm := range cg.List {
 				rest, ok := strings.CutPrefix(cm.Text, "//go:linkname ")
 				fs := strings.Fields(rest)
-				if !ok || len(fs) != 2 || !bodyless[fs[0]] {
+				if !ok || len(fs) != 2 {
+					continue
+				}
+				if body[fs[0]] {
+					// A push: this body is the other package's bodyless
+					// declaration (testing's testingSynctestTest is
+					// testing/synctest's).
+					dot := strings.LastIndex(fs[1], ".")
+					if dot < 0 {
+						continue
+					}
+					tp := byPath[fs[1][:dot]]
+					local, _ := lp.Types.Scope().Lookup(fs[0]).(*types.Func)
+					if tp == nil || local == nil || tp == lp.Types {
+						continue
+					}
+					if target, ok := tp.Scope().Lookup(fs[1][dot+1:]).(*types.Func); ok && types.Identical(target.Type(), local.Type()) {
+						pulls[target] = local
+					}
+					continue
+				}
+				if !bodyless[fs[0]] {
 					continue
 				}
 				dot := strings.LastIndex(fs[1], ".")

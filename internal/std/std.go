@@ -55,7 +55,7 @@ var Host = mergeTables(
 	sortFuncs,
 	stringsFuncs, bytesFuncs, strconvFuncs, unicodeFuncs,
 	syncFuncs, atomicFuncs,
-	timeFuncs,
+	timeFuncs, synctestFuncs,
 	weakFuncs,
 )
 

@@ -72,15 +72,16 @@ type hostTimer struct {
 	fn     *vm.Closure
 	when   time.Duration // machine time of the next firing
 	period time.Duration
-	loc    vm.Value // *Location of the times sent
+	loc    vm.Value   // *Location of the times sent
+	b      *vm.Bubble // the synctest bubble whose clock it runs on, if any
 }
 
 func (ht *hostTimer) start(d time.Duration) {
 	if d < 0 {
 		d = 0
 	}
-	ht.when = ht.m.Now() + d
-	ht.mt = ht.m.AddTimer(d, ht.fire)
+	ht.when = ht.m.NowIn(ht.b) + d
+	ht.mt = ht.m.AddTimerIn(ht.b, d, ht.fire)
 }
 
 func (ht *hostTimer) fire() {
@@ -88,19 +89,20 @@ func (ht *hostTimer) fire() {
 	m := ht.m
 	if ht.c == nil {
 		if ht.fn != nil {
-			m.Spawn(ht.fn, nil)
+			ht.b.EnterNew(m.Spawn(ht.fn, nil)) // a bubble's AfterFunc runs in it
 		}
 		return
 	}
-	wall := m.Wall()
-	now := m.Now()
-	ht.c.TrySend(timeValue(wall.Unix()+unixToInternal, int32(wall.Nanosecond()), int64(now), true, ht.loc))
+	wall := m.WallIn(ht.b)
+	now := m.NowIn(ht.b)
+	// A bubble's times carry no monotonic reading, as in Go.
+	ht.c.TrySend(timeValue(wall.Unix()+unixToInternal, int32(wall.Nanosecond()), int64(now), ht.b == nil, ht.loc))
 	if ht.period > 0 {
 		ht.when += ht.period
 		if ht.when <= now {
 			ht.when += ht.period * ((now-ht.when)/ht.period + 1)
 		}
-		ht.mt = m.AddTimer(ht.when-now, ht.fire)
+		ht.mt = m.AddTimerIn(ht.b, ht.when-now, ht.fire)
 	}
 }
 
@@ -206,10 +208,13 @@ func timeParseDuration(f *vm.Fiber, args, res []vm.Value) {
 }
 
 func timeNow(f *vm.Fiber, args, res []vm.Value) {
-	wall := f.M.Wall()
+	wall := f.M.WallIn(f.Bubble())
 	res[0] = vm.Int(wall.Unix() + unixToInternal)
 	res[1] = vm.Int(int64(wall.Nanosecond()))
-	res[2] = vm.Int(int64(f.M.Now()))
+	res[2] = vm.Int(int64(f.M.NowIn(f.Bubble())))
+	if f.Bubble() != nil {
+		res[2] = vm.Int(-1) // no monotonic reading in a bubble, as in Go
+	}
 }
 
 func timeFromDate(f *vm.Fiber, args, res []vm.Value) {
@@ -369,7 +374,7 @@ func timeSleep(f *vm.Fiber, args, res []vm.Value) {
 		}
 	})
 	tok := f.Token()
-	t = m.AddTimer(d, func() { tok.Wake(vm.Value{}, true) })
+	t = m.AddTimerIn(f.Bubble(), d, func() { tok.Wake(vm.Value{}, true) })
 }
 
 func timeStartTimer(f *vm.Fiber, args, res []vm.Value) {
@@ -379,7 +384,7 @@ func timeStartTimer(f *vm.Fiber, args, res []vm.Value) {
 	}
 	c, _ := args[1].R.(*vm.Chan)
 	fn, _ := args[4].R.(*vm.Closure)
-	ht := &hostTimer{m: f.M, c: c, fn: fn, period: durationArg(args[3]), loc: args[5]}
+	ht := &hostTimer{m: f.M, c: c, fn: fn, period: durationArg(args[3]), loc: args[5], b: f.Bubble()}
 	slot.R = ht
 	ht.start(durationArg(args[2]))
 }

@@ -131,7 +131,8 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 		var s *spawnRec
 		var nf *Fiber
 		var dst []Value
-		if len(m.freeFibers) == 0 {
+		bubble := f.Bubble()
+		if len(m.freeFibers) == 0 && bubble == nil {
 			s = m.newSpawn(callee)
 		}
 		if s != nil {
@@ -140,6 +141,11 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 		} else {
 			nf = m.newGoFiber(callee, nil, free)
 			dst = nf.stack
+		}
+		if bubble != nil {
+			// A go statement in a synctest bubble starts a bubbled fiber
+			// (a fiber at once: a spawn record has no room for it).
+			bubble.enter(nf)
 		}
 		for i, a := range cs.Args {
 			dst[i] = regs[a]
@@ -159,7 +165,9 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 		wrap := hostThunk(callee, len(args))
 		callee = wrap
 	}
-	m.ready(m.newGoFiber(callee, args, free))
+	nf := m.newGoFiber(callee, args, free)
+	f.Bubble().EnterNew(nf)
+	m.ready(nf)
 }
 
 // hostThunk wraps a host function so a fiber can start in it (go

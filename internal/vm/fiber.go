@@ -171,6 +171,7 @@ type fiberExt struct {
 	// can have a handle (0: not there): when it ends, its entry is cleared
 	// at once, so the list does not keep its result alive (shrink.go).
 	grownAt int32
+	bubble  *Bubble // the synctest bubble it belongs to (bubble.go)
 }
 
 // panicking returns the panic f is unwinding, or nil.

@@ -44,6 +44,7 @@ const (
 func (m *Machine) SpawnJoinable(parent *Fiber, c *Closure) *Fiber {
 	f := m.newFiber(c.Fn, nil, c.Free)
 	f.ensureExt().parent = parent
+	parent.Bubble().EnterNew(f)
 	parent.clearFlag(fRecyclable) // a child names it as its parent
 	f.setFlag(fJoinable)
 	m.addJoinable(1)
@@ -182,6 +183,9 @@ func (m *Machine) finish(f *Fiber) bool {
 // fiber's stack.
 func (m *Machine) fiberDone(f *Fiber) {
 	f.state = Dead
+	if f.ext != nil && f.ext.bubble != nil {
+		f.ext.bubble.left(f)
+	}
 	m.unlinkAll(f)
 	if m.recycle(f) {
 		return

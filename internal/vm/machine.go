@@ -75,6 +75,7 @@ type Machine struct {
 	rng          uint64
 	fakeNow      atomic.Int64 // the virtual clock (Config.FakeTime), since start
 	explore      *explorer    // nil: first in, first out (explore.go)
+	bubbles      []*Bubble    // synctest bubbles with fibers (bubble.go)
 	// TracebackAll: an unrecovered panic prints every goroutine
 	// (runtime/debug.SetTraceback("all")).
 	TracebackAll bool

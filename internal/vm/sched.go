@@ -307,17 +307,20 @@ func (m *Machine) idle() bool {
 	if m.drainInbox() {
 		return true
 	}
+	if m.pending == 0 && m.advanceBubbles() {
+		return true
+	}
 	if m.advanceFakeTime(false) {
 		return true
 	}
-	if m.Config.FakeTime && len(m.timers) > 0 && m.pending > 0 {
+	if (m.Config.FakeTime && len(m.timers) > 0 || len(m.bubbles) > 0) && m.pending > 0 {
 		// Outside work may never finish (a signal subscription, a
 		// listener): after a moment of real time with nothing from it,
 		// the virtual clock moves on.
 		if !m.waitOutside(fakeTimeGrace, nil) {
 			return false
 		}
-		if m.rq.n == 0 && m.runnext == nil {
+		if m.rq.n == 0 && m.runnext == nil && !m.advanceBubbles() {
 			m.advanceFakeTime(true)
 		}
 		return true

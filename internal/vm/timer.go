@@ -28,6 +28,7 @@ type Timer struct {
 	fn    func()
 	index int
 	fired bool
+	b     *Bubble // the clock it runs on: nil for the machine's
 }
 
 type timerHeap []*Timer
@@ -78,6 +79,10 @@ func (m *Machine) AddTimer(d time.Duration, fn func()) *Timer {
 func (m *Machine) StopTimer(t *Timer) bool {
 	if t.fired || t.index < 0 {
 		return false
+	}
+	if t.b != nil {
+		heap.Remove(&t.b.timers, t.index)
+		return true
 	}
 	heap.Remove(&m.timers, t.index)
 	return true

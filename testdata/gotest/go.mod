@@ -1,3 +1,3 @@
 module example.com/gotest
 
-go 1.24
+go 1.25

@@ -1,0 +1,2 @@
+// Package synctest has tests that run in testing/synctest bubbles.
+package synctest
