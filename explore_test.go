@@ -3,6 +3,7 @@ package spindle_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -166,6 +167,59 @@ func main() {
 		code, err := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out, Stderr: &stderr})
 		if code != 0 || err != nil || out.String() != "true true true true\n" {
 			t.Fatalf("compile %d: exit %d, %v, output %q\n%s", i, code, err, out.String(), stderr.String())
+		}
+	}
+}
+
+// The execution trace: Chrome trace-event JSON with a running span per
+// slice on each goroutine's track, the waits named for their reasons,
+// and an arrow from each go statement to the goroutine's first slice.
+func TestTrace(t *testing.T) {
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "inter.go", Src: []byte(interleavings)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var trace bytes.Buffer
+	if code, err := prog.Run(context.Background(), spindle.RunOptions{Trace: &trace, Shards: 1}); code != 0 || err != nil {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	var doc struct {
+		TraceEvents []struct {
+			Name, Cat, Ph string
+			Ts, Dur, Tid  int64
+			ID            int64
+		}
+	}
+	if err := json.Unmarshal(trace.Bytes(), &doc); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, trace.String())
+	}
+	running := map[int64]bool{}
+	waits := map[string]bool{}
+	starts, ends := map[int64]int64{}, map[int64]int64{}
+	for _, e := range doc.TraceEvents {
+		switch {
+		case e.Ph == "X" && e.Cat == "run":
+			running[e.Tid] = true
+		case e.Ph == "X" && e.Cat == "wait":
+			waits[e.Name] = true
+		case e.Ph == "s":
+			starts[e.ID] = e.Tid
+		case e.Ph == "f":
+			ends[e.ID] = e.Tid
+		}
+	}
+	if len(running) != 4 {
+		t.Errorf("running spans on %d goroutines, want 4 (main and three)", len(running))
+	}
+	if !waits["sync.WaitGroup.Wait"] {
+		t.Errorf("no wait named sync.WaitGroup.Wait among %v", waits)
+	}
+	if len(starts) != 3 || len(ends) != 3 {
+		t.Errorf("%d go-statement arrows starting, %d ending; want 3", len(starts), len(ends))
+	}
+	for id, from := range starts {
+		if from != 1 || ends[id] == 1 {
+			t.Errorf("arrow %d goes from goroutine %d to %d; want from main (1) to another", id, from, ends[id])
 		}
 	}
 }

@@ -104,6 +104,13 @@ type RunOptions struct {
 	// and context deadlines follow it, so an hour of backoff passes at
 	// once. A goroutine that never blocks (a busy loop) stops the clock.
 	FakeTime bool
+	// Trace, if not nil, receives the run's execution trace when the run
+	// ends, as Chrome trace-event JSON (Perfetto and chrome://tracing
+	// open it): a track per shard and per goroutine, spans for each slice
+	// it ran and each wait (named for its reason: chan receive,
+	// sync.Mutex.Lock, sleep...), and an arrow from each go statement to
+	// the goroutine's first slice.
+	Trace io.Writer
 }
 
 // Check reports whether o is valid: whether EventLoop names an event loop

@@ -247,7 +247,13 @@ func (p *Program) Start(ctx context.Context, o RunOptions) *Running {
 		for _, m := range r.g.Shards() {
 			std.CloseAll(m) // files the program left open
 		}
+
 		r.err = ctx.Err()
+		if o.Trace != nil {
+			if err := vm.WriteTrace(o.Trace, r.g.Shards()); err != nil && r.err == nil {
+				r.err = fmt.Errorf("spindle: writing the trace: %w", err)
+			}
+		}
 	}()
 	return r
 }
@@ -321,6 +327,7 @@ func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
 		Exec:            o.Exec,
 		Sched:           sched,
 		FakeTime:        o.FakeTime || sched != vm.SchedFIFO,
+		Trace:           o.Trace != nil,
 	}, o.Shards, o.Pin)
 }
 

@@ -45,6 +45,8 @@ type setting struct {
 type cliOptions struct {
 	spindle.RunOptions
 	cpuProfile, memProfile string
+	traceFile              string // -trace
+	multi                  bool   // spindle test: several packages
 	explore                int    // spindle test -explore: schedules per test
 	tags                   string // spindle test -tags
 	json                   bool   // spindle test -json
@@ -79,6 +81,7 @@ var settings = []setting{
 		return nil
 	}},
 	{"SPINDLE_FAKETIME", "faketime", "", "run on a virtual clock that jumps to the next timer when every goroutine is blocked", boolean(func(o *cliOptions, b bool) { o.FakeTime = b })},
+	{"SPINDLE_TRACE", "trace", "FILE", "write the run's execution trace (Chrome trace-event JSON, for Perfetto)", func(o *cliOptions, v string) error { o.traceFile = v; return nil }},
 	{"SPINDLE_CPUPROFILE", "cpuprofile", "FILE", "write a host CPU profile (compiling included)", func(o *cliOptions, v string) error { o.cpuProfile = v; return nil }},
 	{"SPINDLE_MEMPROFILE", "memprofile", "FILE", "write a host heap profile when the run ends", func(o *cliOptions, v string) error { o.memProfile = v; return nil }},
 }
@@ -406,6 +409,15 @@ func run(argv []string) int {
 	}
 	ropts.Stdout, ropts.Stderr, ropts.Stdin = os.Stdout, os.Stderr, os.Stdin
 	ropts.Args = append([]string{name}, args...)
+	if opts.traceFile != "" {
+		tf, err := os.Create(opts.traceFile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "spindle:", err)
+			return 2
+		}
+		defer tf.Close()
+		ropts.Trace = tf
+	}
 	ropts.Exec = true // the program owns this process
 	ropts.Env = os.Environ()
 	if path := opts.memProfile; path != "" {

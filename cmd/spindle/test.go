@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path"
 	"regexp"
 	"runtime/pprof"
 	"slices"
@@ -242,6 +243,7 @@ func test(argv []string) int {
 		return 1
 	}
 	failed := false
+	opts.multi = len(pkgs) > 1
 	for _, t := range pkgs {
 		if opts.json {
 			if !jsonPackage(t, func(out io.Writer) bool {
@@ -290,6 +292,21 @@ func testPackage(t *spindle.TestPackage, opts cliOptions, binFlags, argv []strin
 	ropts := opts.RunOptions
 	ropts.Stdout, ropts.Stderr, ropts.Stdin = w, w, os.Stdin
 	ropts.Args = append([]string{testBinaryName(t.ImportPath)}, binFlags...)
+	if opts.traceFile != "" {
+		// One file per test binary: the package's last path element
+		// before the extension when several packages are tested.
+		name := opts.traceFile
+		if opts.multi {
+			name = strings.TrimSuffix(name, ".json") + "." + path.Base(t.ImportPath) + ".json"
+		}
+		tf, err := os.Create(name)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "spindle test:", err)
+			return false
+		}
+		defer tf.Close()
+		ropts.Trace = tf
+	}
 	ropts.Env = os.Environ()
 	ropts.Dir = t.Dir
 	start := time.Now()

@@ -147,6 +147,7 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 			// (a fiber at once: a spawn record has no room for it).
 			bubble.enter(nf)
 		}
+
 		for i, a := range cs.Args {
 			dst[i] = regs[a]
 		}
@@ -158,6 +159,13 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 		} else {
 			m.ready(nf)
 		}
+		if m.trace != nil {
+			if s != nil {
+				m.traceSpawn(f, s.id)
+			} else {
+				m.traceSpawn(f, nf.ID)
+			}
+		}
 		return
 	}
 	callee, free, args := m.resolveCall(cs, regs)
@@ -168,6 +176,9 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 	nf := m.newGoFiber(callee, args, free)
 	f.Bubble().EnterNew(nf)
 	m.ready(nf)
+	if m.trace != nil {
+		m.traceSpawn(f, nf.ID)
+	}
 }
 
 // hostThunk wraps a host function so a fiber can start in it (go

@@ -76,6 +76,7 @@ type Machine struct {
 	fakeNow      atomic.Int64 // the virtual clock (Config.FakeTime), since start
 	explore      *explorer    // nil: first in, first out (explore.go)
 	bubbles      []*Bubble    // synctest bubbles with fibers (bubble.go)
+	trace        *tracer      // nil unless Config.Trace (trace.go)
 	// TracebackAll: an unrecovered panic prints every goroutine
 	// (runtime/debug.SetTraceback("all")).
 	TracebackAll bool
@@ -153,6 +154,9 @@ func NewMachine(p *Program, c Config) *Machine {
 	}
 	if c.Sched != SchedFIFO {
 		m.explore = newExplorer(m, c.Sched)
+	}
+	if c.Trace {
+		m.trace = &tracer{start: time.Now(), waitFrom: map[int64]traceWait{}, spawned: map[int64]traceSpawn{}}
 	}
 	m.zerobase = Value{R: []Value{}}
 	m.globals = make([]Value, len(p.Globals))

@@ -55,6 +55,9 @@ type Config struct {
 	// that stands still while fibers run and jumps to the next timer when
 	// none can (every fiber parked, no outside work pending).
 	FakeTime bool
+	// Trace records the run's slices, waits and go statements
+	// (trace.go; WriteTrace).
+	Trace bool
 }
 
 // Funcs returns every compiled function reachable from the program's entry

@@ -164,9 +164,16 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 		} else {
 			f.budget = int32(m.budget)
 		}
+		var traced int64
+		if m.trace != nil {
+			traced = m.traceSliceStart(f)
+		}
 		st := m.execute(f)
 		f = m.cur // the dispatch loop may have switched fibers (switchFrom)
 		m.cur = nil
+		if m.trace != nil {
+			m.traceSliceEnd(f, traced, st)
+		}
 		if m.exited {
 			return nil, nil
 		}
@@ -180,7 +187,7 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 // when the scheduler loop must take over (nothing runnable, periodic
 // checks due, shutdown, an exited or cancelled run).
 func (m *Machine) switchFrom(f *Fiber) *Fiber {
-	if m.exited || m.shutdown || (m.slices+1)&255 == 0 || m.explore != nil {
+	if m.exited || m.shutdown || (m.slices+1)&255 == 0 || m.explore != nil || m.trace != nil {
 		return nil
 	}
 	nf, budget := m.runnext, m.leftBudget(f)

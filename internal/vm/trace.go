@@ -1,0 +1,140 @@
+package vm
+
+import (
+	"encoding/json"
+	"io"
+	"time"
+)
+
+// Execution traces (Config.Trace): each machine records, while it runs,
+// one span per slice a fiber runs, one per stretch a fiber waits between
+// slices (named for its wait reason: chan receive, sync.Mutex.Lock,
+// sleep, IO wait...; "runnable" for a fiber preempted or woken and not
+// yet run), and a flow arrow from each go statement to the new fiber's
+// first slice. WriteTrace writes them as Chrome trace-event JSON, which
+// Perfetto and chrome://tracing open: a process per shard, a thread per
+// fiber. Recording costs a clock reading and an append per slice, and
+// nothing when tracing is off; the dispatch loop's in-place switch to a
+// woken fiber is off while tracing, so that each slice is seen.
+
+// tracer is a machine's trace buffer.
+type tracer struct {
+	start  time.Time
+	events []traceEvent
+	// waitFrom is when each fiber (by id) last stopped running, and why.
+	waitFrom map[int64]traceWait
+	// spawned holds the go statements whose fibers have not run yet.
+	spawned map[int64]traceSpawn
+	flows   int64
+}
+
+type traceWait struct {
+	at     int64 // µs since start
+	reason string
+}
+
+type traceSpawn struct {
+	at     int64
+	parent int64
+}
+
+// traceEvent is one Chrome trace event.
+type traceEvent struct {
+	Name string         `json:"name"`
+	Cat  string         `json:"cat,omitempty"`
+	Ph   string         `json:"ph"`
+	Ts   int64          `json:"ts"`
+	Dur  int64          `json:"dur,omitempty"`
+	Pid  int            `json:"pid"`
+	Tid  int64          `json:"tid"`
+	ID   int64          `json:"id,omitempty"`
+	Bp   string         `json:"bp,omitempty"`
+	Args map[string]any `json:"args,omitempty"`
+}
+
+func (t *tracer) now() int64 { return time.Since(t.start).Microseconds() }
+
+// traceSliceStart notes that f starts a slice: the wait that ended, and
+// the arrow from the go statement that started it.
+func (m *Machine) traceSliceStart(f *Fiber) int64 {
+	t := m.trace
+	now := t.now()
+	if w, ok := t.waitFrom[f.ID]; ok {
+		delete(t.waitFrom, f.ID)
+		t.events = append(t.events, traceEvent{Name: w.reason, Cat: "wait", Ph: "X", Ts: w.at, Dur: max(now-w.at, 1), Pid: m.shard, Tid: f.ID + 1})
+	}
+	if s, ok := t.spawned[f.ID]; ok {
+		delete(t.spawned, f.ID)
+		t.flows++
+		t.events = append(t.events,
+			traceEvent{Name: "go", Cat: "spawn", Ph: "s", Ts: s.at, Pid: m.shard, Tid: s.parent + 1, ID: t.flows},
+			traceEvent{Name: "go", Cat: "spawn", Ph: "f", Bp: "e", Ts: now, Pid: m.shard, Tid: f.ID + 1, ID: t.flows})
+	}
+	return now
+}
+
+// traceSliceEnd records f's slice from start, which ended with st.
+func (m *Machine) traceSliceEnd(f *Fiber, start int64, st status) {
+	t := m.trace
+	now := t.now()
+	t.events = append(t.events, traceEvent{Name: "running", Cat: "run", Ph: "X", Ts: start, Dur: max(now-start, 1), Pid: m.shard, Tid: f.ID + 1})
+	switch {
+	case st == stDone || f.state == Dead:
+	case f.state == Parked:
+		t.waitFrom[f.ID] = traceWait{now, f.WaitReason()}
+	default:
+		t.waitFrom[f.ID] = traceWait{now, "runnable"}
+	}
+}
+
+// traceSpawn notes a go statement of the running fiber starting child.
+func (m *Machine) traceSpawn(parent *Fiber, child int64) {
+	t := m.trace
+	now := t.now()
+	t.spawned[child] = traceSpawn{now, parent.ID}
+	t.waitFrom[child] = traceWait{now, "runnable"}
+}
+
+// WriteTrace writes the trace events of the machines (a run's shards)
+// as Chrome trace-event JSON; it writes nothing for machines that did
+// not trace.
+func WriteTrace(w io.Writer, shards []*Machine) error {
+	events := []traceEvent{}
+	for _, m := range shards {
+		if m.trace == nil {
+			continue
+		}
+		events = append(events, traceEvent{Name: "process_name", Ph: "M", Pid: m.shard, Args: map[string]any{"name": "shard " + itoa(m.shard)}})
+		seen := map[int64]bool{}
+		for _, e := range m.trace.events {
+			if !seen[e.Tid] {
+				seen[e.Tid] = true
+				events = append(events, traceEvent{Name: "thread_name", Ph: "M", Pid: m.shard, Tid: e.Tid, Args: map[string]any{"name": "goroutine " + itoa(int(e.Tid))}})
+			}
+		}
+		events = append(events, m.trace.events...)
+	}
+	return json.NewEncoder(w).Encode(map[string]any{"traceEvents": events, "displayTimeUnit": "ms"})
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}
