@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -221,5 +222,60 @@ func TestTrace(t *testing.T) {
 		if from != 1 || ends[id] == 1 {
 			t.Errorf("arrow %d goes from goroutine %d to %d; want from main (1) to another", id, from, ends[id])
 		}
+	}
+}
+
+// A map of more than 8 entries is not walked as a rotation of its
+// insertion order (gc's order is its hashes'), so code that depends on
+// insertion order fails under spindle as under gc.
+func TestMapOrderNotInsertionRotation(t *testing.T) {
+	src := `package main
+
+import "fmt"
+
+func main() {
+	m := map[int]bool{}
+	for i := range 20 {
+		m[i] = true
+	}
+	for range 30 {
+		for k := range m {
+			fmt.Print(k, " ")
+		}
+		fmt.Println()
+	}
+}
+`
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "order.go", Src: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if code, err := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out}); code != 0 || err != nil {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	rotations := 0
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		var ks []int
+		for _, f := range strings.Fields(line) {
+			var k int
+			fmt.Sscan(f, &k)
+			ks = append(ks, k)
+		}
+		if len(ks) != 20 {
+			t.Fatalf("an iteration produced %d keys, want 20: %q", len(ks), line)
+		}
+		rotation := true
+		for i := 1; i < len(ks); i++ {
+			if ks[i] != (ks[i-1]+1)%20 {
+				rotation = false
+			}
+		}
+		if rotation {
+			rotations++
+		}
+	}
+	if rotations > 10 {
+		t.Errorf("%d of 30 iterations were rotations of insertion order:\n%s", rotations, out.String())
 	}
 }

@@ -127,7 +127,8 @@ The commands are:
 	help      print help about a command ("spindle help run")
 
 Settings come from SPINDLE_* environment variables ("spindle help env"),
-and for spindle run also from flags of the same names, which win.
+and for spindle run and spindle test also from flags of the same names,
+which win.
 `
 
 var helpRun = `usage: spindle run [flags] package [arguments...]

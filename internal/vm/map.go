@@ -2,11 +2,15 @@ package vm
 
 // Map is a guest map. Entries live in insertion order in a slice of
 // pointers; an index (a host map keyed by the guest key's canonical form)
-// finds them. Iteration walks a snapshot of the entry slice starting at a
-// random offset (Go randomises map order; so do we, from the shard's seeded
+// finds them. Iteration walks a snapshot of the entry slice from a random
+// offset (Go randomises map order; so do we, from the shard's seeded
 // generator), skipping entries deleted since the snapshot, which gives Go's
 // guarantees: a deleted entry not yet reached is not produced, an entry
-// inserted during iteration may or may not be.
+// inserted during iteration may or may not be. A map of up to 8 entries is
+// walked in insertion order from there, as gc walks its one group of
+// slots; a larger one with a random stride coprime to its length, so that
+// the order is not a rotation of insertion order (gc's is the hash
+// order), and code that depends on it fails as it would under gc.
 type Map struct {
 	KeyT, ValT *Type
 	ints       map[uint64]*mapEntry // integer, bool, pointer-free scalar keys
@@ -163,9 +167,10 @@ func (m *Map) Clear() {
 
 // MapIter iterates over a Map.
 type MapIter struct {
-	ents  []*mapEntry
-	start int
-	i     int
+	ents   []*mapEntry
+	j      int // the next position
+	stride int // coprime to len(ents): every position once
+	i      int // positions visited
 }
 
 // Iter returns an iterator starting at a position drawn from rnd.
@@ -173,19 +178,33 @@ func (m *Map) Iter(rnd uint64) *MapIter {
 	if m == nil || len(m.entries) == 0 {
 		return &MapIter{}
 	}
-	return &MapIter{ents: m.entries, start: int(rnd % uint64(len(m.entries)))}
+	n := len(m.entries)
+	it := &MapIter{ents: m.entries, j: int(rnd % uint64(n)), stride: 1}
+	if n > 8 {
+		it.stride = 1 + int((rnd>>32)%uint64(n-1))
+		for gcd(it.stride, n) != 1 {
+			it.stride++
+		}
+	}
+	return it
+}
+
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // Next returns the next live entry.
 func (it *MapIter) Next() (k, v Value, ok bool) {
 	n := len(it.ents)
 	for it.i < n {
-		j := it.start + it.i
-		if j >= n {
-			j -= n
-		}
+		e := it.ents[it.j]
 		it.i++
-		e := it.ents[j]
+		if it.j += it.stride; it.j >= n {
+			it.j -= n
+		}
 		if !e.dead {
 			return e.K, e.V, true
 		}
