@@ -3,6 +3,7 @@ package vm
 import (
 	"encoding/json"
 	"io"
+	"strconv"
 	"time"
 )
 
@@ -104,37 +105,15 @@ func WriteTrace(w io.Writer, shards []*Machine) error {
 		if m.trace == nil {
 			continue
 		}
-		events = append(events, traceEvent{Name: "process_name", Ph: "M", Pid: m.shard, Args: map[string]any{"name": "shard " + itoa(m.shard)}})
+		events = append(events, traceEvent{Name: "process_name", Ph: "M", Pid: m.shard, Args: map[string]any{"name": "shard " + strconv.Itoa(m.shard)}})
 		seen := map[int64]bool{}
 		for _, e := range m.trace.events {
 			if !seen[e.Tid] {
 				seen[e.Tid] = true
-				events = append(events, traceEvent{Name: "thread_name", Ph: "M", Pid: m.shard, Tid: e.Tid, Args: map[string]any{"name": "goroutine " + itoa(int(e.Tid))}})
+				events = append(events, traceEvent{Name: "thread_name", Ph: "M", Pid: m.shard, Tid: e.Tid, Args: map[string]any{"name": "goroutine " + strconv.FormatInt(e.Tid, 10)}})
 			}
 		}
 		events = append(events, m.trace.events...)
 	}
 	return json.NewEncoder(w).Encode(map[string]any{"traceEvents": events, "displayTimeUnit": "ms"})
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }
