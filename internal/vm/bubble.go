@@ -114,12 +114,7 @@ func (m *Machine) advanceBubbles() bool {
 	for _, b := range m.bubbles {
 		// Timers already due fire first (AfterFunc(0) runs before Wait
 		// returns), also once the root has returned.
-		if len(b.timers) > 0 && b.timers[0].when <= b.now {
-			for len(b.timers) > 0 && b.timers[0].when <= b.now {
-				t := heap.Pop(&b.timers).(*Timer)
-				t.fired = true
-				t.fn()
-			}
+		if fireDue(&b.timers, b.now) {
 			return true
 		}
 		if b.waiter.Valid() {
@@ -129,14 +124,8 @@ func (m *Machine) advanceBubbles() bool {
 			return true
 		}
 		if len(b.timers) > 0 && !b.rootDone {
-			if when := b.timers[0].when; when > b.now {
-				b.now = when
-			}
-			for len(b.timers) > 0 && b.timers[0].when <= b.now {
-				t := heap.Pop(&b.timers).(*Timer)
-				t.fired = true
-				t.fn()
-			}
+			b.now = max(b.now, b.timers[0].when)
+			fireDue(&b.timers, b.now)
 			return true
 		}
 		if b.rootDone {

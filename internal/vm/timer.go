@@ -13,12 +13,20 @@ func (m *Machine) fireTimers() {
 	if len(m.timers) == 0 {
 		return
 	}
-	now := m.Now()
-	for len(m.timers) > 0 && m.timers[0].when <= now {
-		t := heap.Pop(&m.timers).(*Timer)
+	fireDue(&m.timers, m.Now())
+}
+
+// fireDue runs the callbacks of the timers of h due at now, in order; it
+// reports whether there were any.
+func fireDue(h *timerHeap, now time.Duration) bool {
+	fired := false
+	for len(*h) > 0 && (*h)[0].when <= now {
+		t := heap.Pop(h).(*Timer)
 		t.fired = true
 		t.fn()
+		fired = true
 	}
+	return fired
 }
 
 // Timer is a pending timer of a machine.
