@@ -121,6 +121,7 @@ The commands are:
 
 	run       compile and run a Go program
 	test      test packages, as go test does
+	trace     view an execution trace (from run -trace or test -trace)
 	disasm    print the bytecode of a program's functions
 	env       print spindle's settings
 	version   print spindle's version
@@ -204,6 +205,8 @@ func main() {
 		os.Exit(run(args))
 	case "test":
 		os.Exit(test(args))
+	case "trace":
+		os.Exit(traceCommand(args, os.Stderr))
 	case "disasm":
 		if len(args) == 0 {
 			fmt.Fprint(os.Stderr, helpDisasm)
@@ -235,6 +238,8 @@ func helpCommand(w io.Writer, args []string) int {
 		fmt.Fprint(w, helpTest+settingsHelp(true))
 	case "env":
 		fmt.Fprint(w, helpEnv+settingsHelp(false)+"\n"+helpEnvCmd)
+	case "trace":
+		fmt.Fprint(w, helpTrace)
 	case "disasm":
 		fmt.Fprint(w, helpDisasm)
 	case "version":

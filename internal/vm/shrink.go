@@ -159,6 +159,11 @@ func (m *Machine) dropGrown(f *Fiber) {
 // stays, with its stack, for the fiber that reuses it).
 func (m *Machine) shrinkIdle() {
 	m.shrinkPasses.Add(1)
+	var traceStart int64
+	shrunk := 0
+	if m.trace != nil {
+		traceStart = m.trace.now()
+	}
 	keep := m.grown[:0]
 	for _, f := range m.grown {
 		switch {
@@ -171,6 +176,7 @@ func (m *Machine) shrinkIdle() {
 		case !f.has(fIdleMark):
 			f.setFlag(fIdleMark)
 		case f.shrinkStack():
+			shrunk++
 			f.clearFlag(fGrown)
 			if f.ext != nil {
 				f.ext.grownAt = 0
@@ -184,6 +190,9 @@ func (m *Machine) shrinkIdle() {
 	}
 	clear(m.grown[len(keep):])
 	m.grown = keep
+	if m.trace != nil {
+		m.traceGC(traceStart, shrunk)
+	}
 }
 
 // shrinkStack fits f's stack and frame array, f being parked; it reports

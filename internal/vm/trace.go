@@ -3,6 +3,7 @@ package vm
 import (
 	"encoding/json"
 	"io"
+	"runtime/debug"
 	"strconv"
 	"time"
 )
@@ -14,7 +15,9 @@ import (
 // yet run), and a flow arrow from each go statement to the new fiber's
 // first slice. WriteTrace writes them as Chrome trace-event JSON, which
 // Perfetto and chrome://tracing open: a process per shard, a thread per
-// fiber. Recording costs a clock reading and an append per slice, and
+// fiber, with a "runtime" track per shard for its stack-shrink passes
+// after collections and a track for the host's collection pauses.
+// Recording costs a clock reading and an append per slice, and
 // nothing when tracing is off; the dispatch loop's in-place switch to a
 // woken fiber is off while tracing, so that each slice is seen.
 
@@ -96,24 +99,79 @@ func (m *Machine) traceSpawn(parent *Fiber, child int64) {
 	t.waitFrom[child] = traceWait{now, "runnable"}
 }
 
+// traceGC records a stack-shrink pass (shrink.go), which runs on the
+// shard between slices after a collection, on the shard's own track.
+func (m *Machine) traceGC(start int64, shrunk int) {
+	t := m.trace
+	t.events = append(t.events, traceEvent{Name: "GC: stack shrink", Cat: "gc", Ph: "X", Ts: start, Dur: max(t.now()-start, 1), Pid: m.shard, Tid: 0,
+		Args: map[string]any{"stacks shrunk": shrunk, "collection": gcCycles.Load()}})
+}
+
+// hostGCPid is the trace's process for the host's collections.
+const hostGCPid = -1
+
 // WriteTrace writes the trace events of the machines (a run's shards)
-// as Chrome trace-event JSON; it writes nothing for machines that did
-// not trace.
+// as Chrome trace-event JSON, on one clock: microseconds since the first
+// shard started. The host's stop-the-world collection pauses during the
+// run (the last 256, as debug.ReadGCStats keeps them) get a track of
+// their own, since they stop every shard. It writes nothing for machines
+// that did not trace.
 func WriteTrace(w io.Writer, shards []*Machine) error {
 	events := []traceEvent{}
+	var base time.Time
+	for _, m := range shards {
+		if m.trace != nil && (base.IsZero() || m.trace.start.Before(base)) {
+			base = m.trace.start
+		}
+	}
 	for _, m := range shards {
 		if m.trace == nil {
 			continue
 		}
+		shift := m.trace.start.Sub(base).Microseconds()
 		events = append(events, traceEvent{Name: "process_name", Ph: "M", Pid: m.shard, Args: map[string]any{"name": "shard " + strconv.Itoa(m.shard)}})
 		seen := map[int64]bool{}
 		for _, e := range m.trace.events {
 			if !seen[e.Tid] {
 				seen[e.Tid] = true
-				events = append(events, traceEvent{Name: "thread_name", Ph: "M", Pid: m.shard, Tid: e.Tid, Args: map[string]any{"name": "goroutine " + strconv.FormatInt(e.Tid, 10)}})
+				name := "goroutine " + strconv.FormatInt(e.Tid, 10)
+				if e.Tid == 0 {
+					name = "runtime"
+				}
+				events = append(events, traceEvent{Name: "thread_name", Ph: "M", Pid: m.shard, Tid: e.Tid, Args: map[string]any{"name": name}})
 			}
+			e.Ts += shift
+			events = append(events, e)
 		}
-		events = append(events, m.trace.events...)
+	}
+	if !base.IsZero() {
+		events = appendHostGC(events, base)
 	}
 	return json.NewEncoder(w).Encode(map[string]any{"traceEvents": events, "displayTimeUnit": "ms"})
+}
+
+// appendHostGC adds the host's collection pauses since base.
+func appendHostGC(events []traceEvent, base time.Time) []traceEvent {
+	var st debug.GCStats
+	debug.ReadGCStats(&st)
+	named := false
+	for i := len(st.PauseEnd) - 1; i >= 0; i-- { // oldest first
+		if i >= len(st.Pause) {
+			continue
+		}
+		end := st.PauseEnd[i].Sub(base).Microseconds()
+		dur := st.Pause[i].Microseconds()
+		if end-dur < 0 {
+			continue
+		}
+		if !named {
+			named = true
+			events = append(events,
+				traceEvent{Name: "process_name", Ph: "M", Pid: hostGCPid, Args: map[string]any{"name": "host GC"}},
+				traceEvent{Name: "thread_name", Ph: "M", Pid: hostGCPid, Args: map[string]any{"name": "stop-the-world pauses"}})
+		}
+		events = append(events, traceEvent{Name: "GC pause", Cat: "gc", Ph: "X", Ts: end - dur, Dur: max(dur, 1), Pid: hostGCPid,
+			Args: map[string]any{"pause": st.Pause[i].String()}})
+	}
+	return events
 }
