@@ -83,6 +83,53 @@ func TestExploringSchedulers(t *testing.T) {
 	}
 }
 
+// The dfs scheduler: a path is replayed exactly, SchedLog reports the
+// decision points, and the paths with one delay, derived from them, give
+// interleavings the run queue's own order does not.
+func TestDFSScheduler(t *testing.T) {
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "inter.go", Src: []byte(interleavings)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(sched string) (string, []int32) {
+		var out bytes.Buffer
+		var choices []int32
+		o := spindle.RunOptions{Stdout: &out, Sched: sched, Seed: 1, SchedLog: func(c []int32) { choices = c }}
+		if code, err := prog.Run(context.Background(), o); code != 0 || err != nil {
+			t.Fatalf("%s: exit %d, %v", sched, code, err)
+		}
+		return out.String(), choices
+	}
+	base, choices := run("dfs")
+	if len(choices) < 10 {
+		t.Fatalf("dfs: %d decision points (%v); three goroutines locking 12 times make more", len(choices), choices)
+	}
+	seen := map[string]bool{base: true}
+	paths := 0
+	for step, n := range choices {
+		for c := 1; c < int(n); c++ {
+			sched := fmt.Sprintf("dfs:%d=%d", step, c)
+			a, ca := run(sched)
+			if b, cb := run(sched); a != b || fmt.Sprint(ca) != fmt.Sprint(cb) {
+				t.Errorf("%s: two runs differ:\n%s%s", sched, a, b)
+			}
+			if fmt.Sprint(ca[:step]) != fmt.Sprint(choices[:step]) {
+				t.Errorf("%s: the decision points before the delay differ from the undelayed run's", sched)
+			}
+			seen[a] = true
+			paths++
+		}
+	}
+	if len(seen) < 4 {
+		t.Errorf("%d paths with one delay gave only %d interleavings: %v", paths, len(seen), seen)
+	}
+	for _, bad := range []string{"dfs:", "dfs:3", "dfs:3=0", "dfs:5=1,2=1", "dfs:x=1"} {
+		if code, err := prog.Run(context.Background(), spindle.RunOptions{Sched: bad}); code != 2 || err == nil || !strings.Contains(err.Error(), "scheduler") {
+			t.Errorf("Sched %q: exit %d, %v; want 2 and an error", bad, code, err)
+		}
+	}
+}
+
 // The virtual clock: an hour of sleeping, a ticker and a context deadline
 // pass at once, and time reads as Go's synctest has it.
 func TestFakeTime(t *testing.T) {

@@ -1,7 +1,6 @@
 package spindle
 
 import (
-	"fmt"
 	"io"
 
 	"spindle/internal/poll"
@@ -88,12 +87,19 @@ type RunOptions struct {
 	// on one shard: "random" (a random walk: any runnable fiber, short
 	// random slices, preemption at half of the synchronisation points) or
 	// "pct" (random priorities with a few random priority drops, as PCT
-	// testing does). Synchronisation points are channel operations, go
+	// testing does), or "dfs:STEP=CHOICE,..." (one path of a systematic,
+	// delay-bounded search: the run queue's order except at the listed
+	// decision points, where it takes the listed choice; SchedLog reports
+	// the run's decision points, from which spindle test -explore derives
+	// the next paths). Synchronisation points are channel operations, go
 	// statements and host calls such as sync.Mutex's (docs/TESTING.md).
 	// Any other value ends the run at once with an error. An exploring
 	// scheduler runs on the virtual clock (FakeTime), so that timers too
 	// are a function of the seed.
 	Sched string
+	// SchedLog, if not nil, receives when a run under the dfs scheduler
+	// ends the number of choices its decision points had, in order.
+	SchedLog func(choices []int32)
 	// FakeTime runs the program on a virtual clock, as Go's
 	// testing/synctest does inside a bubble: it starts at midnight UTC,
 	// 2000-01-01, stands still while goroutines run, and jumps to the
@@ -117,8 +123,8 @@ type RunOptions struct {
 // and Sched a scheduler. Program.Start runs it too, ending the run with
 // its error.
 func (o *RunOptions) Check() error {
-	if _, ok := vm.ParseSched(o.Sched); !ok {
-		return fmt.Errorf("unknown scheduler %q (want fifo, random or pct)", o.Sched)
+	if _, _, err := vm.ParseSched(o.Sched); err != nil {
+		return err
 	}
 	return poll.CheckMode(o.EventLoop)
 }

@@ -249,6 +249,9 @@ func (p *Program) Start(ctx context.Context, o RunOptions) *Running {
 		}
 
 		r.err = ctx.Err()
+		if o.SchedLog != nil {
+			o.SchedLog(r.g.Shards()[0].DFSChoices())
+		}
 		if o.Trace != nil {
 			if err := vm.WriteTrace(o.Trace, r.g.Shards()); err != nil && r.err == nil {
 				r.err = fmt.Errorf("spindle: writing the trace: %w", err)
@@ -303,7 +306,7 @@ func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
 	if o.Args == nil {
 		o.Args = []string{"main"}
 	}
-	sched, _ := vm.ParseSched(o.Sched) // Check accepted it
+	sched, path, _ := vm.ParseSched(o.Sched) // Check accepted it
 	if o.Shards <= 0 {
 		o.Shards = runtime.NumCPU()
 		if sched != vm.SchedFIFO || o.FakeTime {
@@ -326,6 +329,7 @@ func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
 		NoStarveWarning: o.NoStarveWarning,
 		Exec:            o.Exec,
 		Sched:           sched,
+		SchedPath:       path,
 		FakeTime:        o.FakeTime || sched != vm.SchedFIFO,
 		Trace:           o.Trace != nil,
 	}, o.Shards, o.Pin)

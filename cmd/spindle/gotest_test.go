@@ -141,6 +141,16 @@ func TestSpindleTestExplore(t *testing.T) {
 			t.Errorf("-explore 1000 did not find %s's bug:\n%s", name, out)
 		}
 	}
+	// The systematic search alone finds the deadlock with one delay, and
+	// its replay names the path.
+	cmd = exec.Command(bin, "test", "-sched", "dfs", "-explore", "1000", "-run", "^TestLockOrder$", ".")
+	cmd.Dir = dir
+	out, _ = cmd.Output()
+	dfs := regexp.MustCompile(`(?m)^--- schedule \d+ of 1000 fails (\w+) .*\n\tspindle test (.*-sched dfs:\d+=\d+ .*)$`).FindAllStringSubmatch(string(out), -1)
+	if len(dfs) != 1 {
+		t.Errorf("-sched dfs -explore 1000 did not find TestLockOrder's deadlock with a delay:\n%s", out)
+	}
+	replays = append(replays, dfs...)
 	for _, r := range replays {
 		args := strings.Fields(strings.ReplaceAll(r[2], "'", ""))
 		var first string

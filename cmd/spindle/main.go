@@ -73,10 +73,10 @@ var settings = []setting{
 		}
 		return nil
 	}},
-	{"SPINDLE_SCHED", "sched", "MODE", "scheduler: fifo, or random or pct to explore schedules drawn from the seed (default fifo)", func(o *cliOptions, v string) error {
+	{"SPINDLE_SCHED", "sched", "MODE", "scheduler: fifo, or random or pct to explore schedules drawn from the seed, or dfs[:STEP=CHOICE,...] for one path of a systematic search (default fifo)", func(o *cliOptions, v string) error {
 		o.Sched = v
 		if o.Check() != nil {
-			return errors.New("want fifo, random or pct")
+			return errors.New("want fifo, random, pct or dfs[:STEP=CHOICE,...]")
 		}
 		return nil
 	}},

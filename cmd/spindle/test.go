@@ -59,9 +59,11 @@ Exploring schedules (spindle's own):
 
 	-explore n         run each test under n schedules, on one shard and the
 	                   virtual clock: seeds from -seed on (default 1), with the
-	                   -sched strategy or alternately random and pct. The first
-	                   failing schedule is reported with the command that
-	                   replays it exactly (-run, -sched and -seed).
+	                   -sched strategy (random, pct, or dfs: a search of the
+	                   schedules with at most two delays) or a portfolio of
+	                   all three. The first failing schedule is reported with
+	                   the command that replays it exactly (-run, -sched and
+	                   -seed).
 
 Flags (each also set by the environment variable "spindle help env" lists):
 
@@ -381,8 +383,9 @@ func testBinaryName(importPath string) string {
 
 // explore runs each test of t's binary under opts.explore schedules (spindle
 // test -explore N): one shard, the seeds from -seed on (1 by default),
-// each under the -sched strategy or, without one, alternately the random
-// walk and PCT. The first schedule that fails a test is reported with its
+// each under the -sched strategy or, without one, a portfolio: every
+// fourth schedule the bounded search's next path (dfsSearch), the others
+// alternately the random walk and PCT. The first schedule that fails a test is reported with its
 // output and the command that replays it; the test's exploration stops
 // there. It reports whether every test passed every schedule.
 func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string, out io.Writer) bool {
@@ -402,14 +405,14 @@ func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string, o
 			runPat = p
 		}
 	}
-	runOnce := func(flags []string, seed uint64, sched string) (int, []byte) {
+	runOnce := func(flags []string, seed uint64, sched string, log func([]int32)) (int, []byte) {
 		var buf bytes.Buffer
 		ro := opts.RunOptions
 		ro.Stdout, ro.Stderr, ro.Stdin = &buf, &buf, os.Stdin
 		ro.Args = append([]string{testBinaryName(t.ImportPath)}, flags...)
 		ro.Env = os.Environ()
 		ro.Dir = t.Dir
-		ro.Seed, ro.Sched = seed, sched
+		ro.Seed, ro.Sched, ro.SchedLog = seed, sched, log
 		ctx, cancel := context.WithTimeout(context.Background(), limit)
 		defer cancel()
 		code, err := t.Program.Run(ctx, ro)
@@ -421,7 +424,7 @@ func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string, o
 	// The top-level tests -run selects, as the binary lists them; a
 	// subtest pattern's other elements go to each test's -run.
 	top, sub, _ := strings.Cut(runPat, "/")
-	code, list := runOnce([]string{"-test.list=" + top}, 0, "")
+	code, list := runOnce([]string{"-test.list=" + top}, 0, "", nil)
 	if code != 0 {
 		out.Write(list)
 		fmt.Fprintf(out, "FAIL\t%s\t%.3fs\n", t.ImportPath, time.Since(start).Seconds())
@@ -445,11 +448,30 @@ func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string, o
 		if sub != "" {
 			pat += "/" + sub
 		}
+		search := dfsSearch{max: opts.explore}
+		search.queue = append(search.queue, nil) // no delays: the run queue's order
+		onlyDFS := strings.HasPrefix(opts.Sched, "dfs")
+		portfolio := opts.Sched == "" || opts.Sched == "fifo"
+		drawn := 0 // random and pct schedules so far
 		for i := range opts.explore {
 			seed := base + uint64(i)
 			sched := opts.Sched
-			if sched == "" || sched == "fifo" {
-				sched = [...]string{"random", "pct"}[i%2]
+			var path []dfsChoice
+			var log func([]int32)
+			switch {
+			case onlyDFS || portfolio && i%4 == 0 && len(search.queue) > 0:
+				if len(search.queue) == 0 {
+					break
+				}
+				path, search.queue = search.queue[0], search.queue[1:]
+				seed, sched = base, formatPath(path)
+				log = func(choices []int32) { search.ran(path, choices) }
+			case portfolio:
+				sched = [...]string{"random", "pct"}[drawn%2]
+				drawn++
+			}
+			if sched == "dfs" && path == nil && i > 0 {
+				break // -sched dfs: the bounded search is done
 			}
 			// The binary's flags are exactly the replay command's, so
 			// that the replay runs the same code, host calls included
@@ -462,7 +484,7 @@ func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string, o
 				return false
 			}
 			runs++
-			code, res := runOnce(flags, seed, sched)
+			code, res := runOnce(flags, seed, sched, log)
 			if code == 0 {
 				continue
 			}
@@ -483,6 +505,56 @@ func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string, o
 	}
 	fmt.Fprintf(out, "FAIL\t%s\t%.3fs\n", t.ImportPath, elapsed)
 	return false
+}
+
+// dfsSearch is the bounded systematic part of -explore's portfolio: the
+// paths of the dfs scheduler (internal/vm/explore.go) with at most
+// dfsDelays delays, breadth first: the run queue's own order, then every
+// path with one delay, then with two. A path's children are found by
+// running it: each decision point after its last delay, with each choice
+// but the default. The queue holds at most max paths (the schedules
+// there are left to run at all).
+type dfsSearch struct {
+	queue [][]dfsChoice
+	max   int
+}
+
+// dfsChoice is one delay: the step-th decision point takes choice index.
+type dfsChoice struct{ step, index int }
+
+// dfsDelays bounds the delays of a path: most concurrency bugs need one
+// or two unusual orderings (PCT's depth, delay bounding's experience).
+const dfsDelays = 2
+
+// ran takes the decision points of path's run (each one's number of
+// choices) and queues path's children.
+func (d *dfsSearch) ran(path []dfsChoice, choices []int32) {
+	if len(path) >= dfsDelays {
+		return
+	}
+	from := 0
+	if len(path) > 0 {
+		from = path[len(path)-1].step + 1
+	}
+	for s := from; s < len(choices); s++ {
+		for c := 1; c < int(choices[s]); c++ {
+			if len(d.queue) >= d.max {
+				return
+			}
+			d.queue = append(d.queue, append(slices.Clip(path), dfsChoice{s, c}))
+		}
+	}
+}
+
+// formatPath is the dfs scheduler's name for path (-sched dfs:STEP=CHOICE,...).
+func formatPath(path []dfsChoice) string {
+	var b strings.Builder
+	b.WriteString("dfs")
+	for i, c := range path {
+		b.WriteString(":,"[min(i, 1) : min(i, 1)+1])
+		b.WriteString(strconv.Itoa(c.step) + "=" + strconv.Itoa(c.index))
+	}
+	return b.String()
 }
 
 // replayCommand is the shell command that runs spindle test with args

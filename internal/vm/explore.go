@@ -1,6 +1,11 @@
 package vm
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // Schedule exploration.
 //
@@ -29,6 +34,17 @@ import "slices"
 //     since a run's length is not known in advance) the running fiber's
 //     priority drops below every other's. A bug that needs d ordering constraints is found with
 //     probability at least 1/(n·k^(d-1)) per run for n fibers and k steps.
+//   - SchedDFS replays one path of a systematic search: the run queue's
+//     order and the default budget, as FIFO without run-next, except at
+//     the decision points Config.SchedPath names, where it takes another
+//     choice (a delay, in delay-bounded search: Emmi, Qadeer and
+//     Rakamarić, POPL 2011). The decision points are each pick among two
+//     or more runnable fibers (choice i: the queue's i-th) and each
+//     synchronisation point (choice 1: preempt). The machine records how
+//     many choices each decision point had (DFSChoices), from which the
+//     driver (spindle test -explore) derives the paths with one more
+//     delay; the seed plays no part in the schedule, only in map order
+//     and select.
 //
 // The synchronisation points are where another goroutine could observe
 // or change what the running one does: every channel operation (send,
@@ -54,23 +70,45 @@ const (
 	SchedFIFO   Sched = iota // run queue order, with run-next (the default)
 	SchedRandom              // a random walk over the runnable fibers
 	SchedPCT                 // priority-based (probabilistic concurrency testing)
+	SchedDFS                 // one path of a delay-bounded systematic search
 )
 
-// ParseSched maps a strategy's name to it.
-func ParseSched(s string) (Sched, bool) {
+// Choice is a decision point of a SchedDFS run where the path does not
+// take the default (0): the Step-th decision (from 0) takes choice Index.
+type Choice struct{ Step, Index int }
+
+// ParseSched maps a strategy's name to it: fifo, random, pct, or
+// dfs[:STEP=INDEX,...] with the path's choices in increasing steps.
+func ParseSched(s string) (Sched, []Choice, error) {
 	switch s {
 	case "", "fifo":
-		return SchedFIFO, true
+		return SchedFIFO, nil, nil
 	case "random":
-		return SchedRandom, true
+		return SchedRandom, nil, nil
 	case "pct":
-		return SchedPCT, true
+		return SchedPCT, nil, nil
+	case "dfs":
+		return SchedDFS, nil, nil
 	}
-	return 0, false
+	rest, ok := strings.CutPrefix(s, "dfs:")
+	if !ok {
+		return 0, nil, fmt.Errorf("unknown scheduler %q (want fifo, random, pct or dfs[:STEP=CHOICE,...])", s)
+	}
+	var path []Choice
+	for _, c := range strings.Split(rest, ",") {
+		a, b, ok := strings.Cut(c, "=")
+		step, err1 := strconv.Atoi(a)
+		idx, err2 := strconv.Atoi(b)
+		if !ok || err1 != nil || err2 != nil || step < 0 || idx < 1 || len(path) > 0 && step <= path[len(path)-1].Step {
+			return 0, nil, fmt.Errorf("scheduler %q: want dfs:STEP=CHOICE,... with increasing steps and choices of at least 1", s)
+		}
+		path = append(path, Choice{step, idx})
+	}
+	return SchedDFS, path, nil
 }
 
 func (s Sched) String() string {
-	return [...]string{"fifo", "random", "pct"}[s]
+	return [...]string{"fifo", "random", "pct", "dfs"}[s]
 }
 
 const (
@@ -101,10 +139,15 @@ type explorer struct {
 	// low is the next priority a change point gives: below every
 	// initial one, and each lower than the one before.
 	low int64
+	// SchedDFS: the path's choices not reached yet, the decision points
+	// so far, and how many choices each had.
+	path      []Choice
+	decisions int
+	choices   []int32
 }
 
 func newExplorer(m *Machine, s Sched) *explorer {
-	e := &explorer{sched: s, prio: map[int64]int64{}, low: pctDepth}
+	e := &explorer{sched: s, prio: map[int64]int64{}, low: pctDepth, path: m.Config.SchedPath}
 	if s == SchedPCT {
 		k := uint64(32) << (m.rand() % pctScales)
 		for len(e.change) < pctDepth-1 {
@@ -151,12 +194,39 @@ func (e *explorer) pick(m *Machine) {
 				best, i = p, j
 			}
 		}
+	case SchedDFS:
+		i = e.decide(q.n)
 	}
 	if i != 0 {
 		mask := len(q.buf) - 1
 		a, b := &q.buf[q.head], &q.buf[(q.head+i)&mask]
 		*a, *b = *b, *a
 	}
+}
+
+// decide is a SchedDFS decision point with n choices: the path's choice
+// there, or 0.
+func (e *explorer) decide(n int) int {
+	step := e.decisions
+	e.decisions++
+	e.choices = append(e.choices, int32(n))
+	if len(e.path) > 0 && e.path[0].Step == step {
+		c := e.path[0].Index
+		e.path = e.path[1:]
+		if c < n {
+			return c
+		}
+	}
+	return 0
+}
+
+// DFSChoices returns how many choices each decision point of m's
+// SchedDFS run had, in order (nil for other schedulers).
+func (m *Machine) DFSChoices() []int32 {
+	if m.explore == nil || m.explore.sched != SchedDFS {
+		return nil
+	}
+	return m.explore.choices
 }
 
 // sliceBudget is the budget of a slice the strategy starts.
@@ -189,6 +259,8 @@ func (m *Machine) syncPoint(f *Fiber) bool {
 	switch e.sched {
 	case SchedRandom:
 		return m.rand()&1 == 0
+	case SchedDFS:
+		return e.decide(2) == 1
 	case SchedPCT:
 		for i, c := range e.change {
 			if c == e.steps {

@@ -51,6 +51,8 @@ type Config struct {
 	// Sched is the scheduling strategy (explore.go); with any but
 	// SchedFIFO, Seed draws the schedule too.
 	Sched Sched
+	// SchedPath is the path a SchedDFS run takes (explore.go).
+	SchedPath []Choice
 	// FakeTime runs the machine on a virtual clock, starting at FakeEpoch,
 	// that stands still while fibers run and jumps to the next timer when
 	// none can (every fiber parked, no outside work pending).
