@@ -79,7 +79,7 @@ func compileLoaded(opts CompileOptions, main *loader.Source, deps map[string]*lo
 		}
 		return checkHostSig(reflect.TypeOf(h.Fn), sig)
 	}
-	p, err := compile.Compile(lp, compile.Options{Host: table, CheckHost: check})
+	p, err := compile.Compile(lp, compile.Options{Host: table, CheckHost: check, MemPoints: opts.MemPoints})
 	if err != nil {
 		return nil, wrapErr(err)
 	}

@@ -25,6 +25,14 @@ type CompileOptions struct {
 	// process that compiles once, as the spindle command does. Later
 	// compiles parse and check the std again.
 	NoStdCache bool
+	// MemPoints compiles the program's own packages (not the standard
+	// library) with a synchronisation point after every load and store
+	// through a pointer or of a package-level variable, and every map
+	// access, where an exploring RunOptions.Sched may preempt: races on
+	// plain memory become reachable for the dfs search and preempted at
+	// by the random walk and PCT (spindle test -explore-mem). Each point
+	// costs a dispatch, and does nothing under the default scheduler.
+	MemPoints bool
 }
 
 // RunOptions configure one run of a program (Program.Run, Program.Start).

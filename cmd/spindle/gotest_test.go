@@ -151,6 +151,16 @@ func TestSpindleTestExplore(t *testing.T) {
 		t.Errorf("-sched dfs -explore 1000 did not find TestLockOrder's deadlock with a delay:\n%s", out)
 	}
 	replays = append(replays, dfs...)
+	// With memory points, it finds the lost update (a load and a store
+	// no call separates); the replay keeps -explore-mem.
+	cmd = exec.Command(bin, "test", "-explore-mem", "-sched", "dfs", "-explore", "1000", "-run", "^TestLostUpdate$", ".")
+	cmd.Dir = dir
+	out, _ = cmd.Output()
+	mem := regexp.MustCompile(`(?m)^--- schedule \d+ of 1000 fails (\w+) .*\n\tspindle test (.*-sched dfs:\d+=\d+ .*-explore-mem.*)$`).FindAllStringSubmatch(string(out), -1)
+	if len(mem) != 1 {
+		t.Errorf("-explore-mem -sched dfs -explore 1000 did not find TestLostUpdate's bug:\n%s", out)
+	}
+	replays = append(replays, mem...)
 	for _, r := range replays {
 		args := strings.Fields(strings.ReplaceAll(r[2], "'", ""))
 		var first string

@@ -48,6 +48,7 @@ type cliOptions struct {
 	traceFile              string // -trace
 	multi                  bool   // spindle test: several packages
 	explore                int    // spindle test -explore: schedules per test
+	memPoints              bool   // -explore-mem (CompileOptions.MemPoints)
 	tags                   string // spindle test -tags
 	json                   bool   // spindle test -json
 }
@@ -80,6 +81,7 @@ var settings = []setting{
 		}
 		return nil
 	}},
+	{"SPINDLE_EXPLORE_MEM", "explore-mem", "", "compile the program's own packages with a preemption point at every load, store and map access, for the exploring schedulers", boolean(func(o *cliOptions, b bool) { o.memPoints = b })},
 	{"SPINDLE_FAKETIME", "faketime", "", "run on a virtual clock that jumps to the next timer when every goroutine is blocked", boolean(func(o *cliOptions, b bool) { o.FakeTime = b })},
 	{"SPINDLE_TRACE", "trace", "FILE", "write the run's execution trace (Chrome trace-event JSON, for Perfetto)", func(o *cliOptions, v string) error { o.traceFile = v; return nil }},
 	{"SPINDLE_CPUPROFILE", "cpuprofile", "FILE", "write a host CPU profile (compiling included)", func(o *cliOptions, v string) error { o.cpuProfile = v; return nil }},
@@ -402,7 +404,7 @@ func run(argv []string) int {
 	// and a large one's memory goes back to the system while the program
 	// runs (net/http's: an idle server's RSS 590 MB -> 135 MB), off the
 	// start-up path.
-	prog, err := spindle.Compile(spindle.CompileOptions{NoStdCache: true}, files...)
+	prog, err := spindle.Compile(spindle.CompileOptions{NoStdCache: true, MemPoints: opts.memPoints}, files...)
 	debug.SetGCPercent(old)
 	var ms runtime.MemStats
 	if runtime.ReadMemStats(&ms); ms.HeapAlloc > 64<<20 {

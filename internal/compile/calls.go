@@ -71,6 +71,7 @@ func (fc *funcCompiler) builtinCall(name string, cc *ssa.CallCommon, dst int32, 
 		fc.emit(vm.OpCopy, dst, fc.reg(args[0]), int32(len(fc.vf.Appends)-1))
 	case "delete":
 		fc.emit(vm.OpMapDelete, 0, fc.reg(args[0]), fc.reg(args[1]))
+		fc.memPoint()
 	case "close":
 		fc.emit(vm.OpClose, 0, fc.reg(args[0]), 0)
 	case "recover":

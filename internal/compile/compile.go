@@ -45,6 +45,11 @@ type Options struct {
 	// CheckHost, if set, is asked whether the host function bound to name
 	// fits the guest declaration's signature.
 	CheckHost func(name string, sig *types.Signature) error
+	// MemPoints follows every load and store through a pointer, and
+	// every map access, in the program's own packages (not the std's)
+	// with OpMemPoint, where an exploring scheduler may preempt
+	// (spindle test -explore-mem).
+	MemPoints bool
 }
 
 // Compiler holds the state of one compilation.

@@ -25,6 +25,9 @@ type funcCompiler struct {
 	c  *Compiler
 	f  *ssa.Function
 	vf *vm.Func // f's shell, which compilation fills in
+	// memPoints: follow each memory access with OpMemPoint
+	// (Options.MemPoints, for the program's own packages).
+	memPoints bool
 
 	// regs maps every value that has a register to it (layout); nregs is
 	// the number of registers given out so far, the frame size at the end.
@@ -96,6 +99,13 @@ func (c *Compiler) compileFunc(f *ssa.Function, vf *vm.Func) {
 		}
 	}()
 	fc := &funcCompiler{c: c, f: f, vf: vf, regs: map[ssa.Value]int32{}, constRegs: map[string]int32{}, globalRegs: map[*ssa.Global]int32{}, typeIndexes: map[*vm.Type]int32{}}
+	if c.opts.MemPoints {
+		pkg := f.Pkg
+		if o := f.Origin(); o != nil {
+			pkg = o.Pkg
+		}
+		fc.memPoints = pkg != nil && !c.std[pkg.Pkg]
+	}
 	fc.layout()
 	fc.emitBody()
 }
@@ -245,6 +255,14 @@ func (fc *funcCompiler) hasDefer() bool {
 
 // emit appends an instruction at the current source line and returns its
 // pc.
+// memPoint follows a load, store or map access with a memory
+// synchronisation point where the function has them.
+func (fc *funcCompiler) memPoint() {
+	if fc.memPoints {
+		fc.emit(vm.OpMemPoint, 0, 0, 0)
+	}
+}
+
 func (fc *funcCompiler) emit(op vm.Op, a, b, c int32) int {
 	fc.code = append(fc.code, vm.Instr{Op: op, A: a, B: b, C: c})
 	fc.lines = append(fc.lines, fc.line)

@@ -152,8 +152,10 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 		}
 		fc.emit(op, fc.reg(i), fc.reg(i.X), fc.reg(i.Index))
 		fc.emit(vm.OpNop, fc.goTypeIndex(i.X.Type().Underlying().(*types.Map).Elem()), 0, 0)
+		fc.memPoint()
 	case *ssa.MapUpdate:
 		fc.emit(vm.OpMapUpdate, fc.reg(i.Map), fc.reg(i.Key), fc.reg(i.Value))
+		fc.memPoint()
 	case *ssa.MakeMap:
 		fc.emit(vm.OpMakeMap, fc.reg(i), fc.optReg(i.Reserve), fc.goTypeIndex(i.Type()))
 	case *ssa.MakeChan:
@@ -191,6 +193,7 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 		} else {
 			fc.emit(vm.OpStore, fc.reg(i.Addr), fc.reg(i.Val), 0)
 		}
+		fc.memPoint()
 	case *ssa.Send:
 		fc.emit(vm.OpSend, fc.reg(i.Chan), fc.reg(i.X), 0)
 	case *ssa.Select:
@@ -439,6 +442,7 @@ func (fc *funcCompiler) unop(i *ssa.UnOp) {
 		if ia, ok := i.X.(*ssa.IndexAddr); ok && indexLoad(ia) == i {
 			fc.emit(vm.OpIndex, dst, fc.reg(ia.X), fc.reg(ia.Index))
 			fc.signExtendPacked(dst, i.Type())
+			fc.memPoint()
 			return
 		}
 		t := fc.c.typ(i.Type())
@@ -448,6 +452,7 @@ func (fc *funcCompiler) unop(i *ssa.UnOp) {
 			fc.emit(vm.OpLoad, dst, x, 0)
 			fc.signExtendPacked(dst, i.Type())
 		}
+		fc.memPoint()
 	case token.ARROW:
 		if i.CommaOk {
 			fc.emit(vm.OpRecvOK, dst, x, 0)

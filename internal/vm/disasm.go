@@ -27,7 +27,7 @@ var opNames = [...]string{
 	OpReturn: "return", OpRet0: "ret0", OpRet1: "ret1", OpGo: "go", OpDefer: "defer", OpRunDefers: "rundefers", OpPanic: "panic", OpRecover: "recover",
 	OpMakeIface: "iface", OpTypeAssert: "assert", OpTypeAssertOK: "assertok", OpIfaceAssert: "iassert", OpIfaceAssertOK: "iassertok",
 	OpMakeChan: "makechan", OpSend: "send", OpRecv: "recv", OpRecvOK: "recvok", OpClose: "close", OpSelect: "select",
-	OpJump: "jump", OpLoop: "loop", OpBrFalse: "brfalse", OpBrTrue: "brtrue", OpBuiltin: "builtin",
+	OpJump: "jump", OpLoop: "loop", OpBrFalse: "brfalse", OpBrTrue: "brtrue", OpBuiltin: "builtin", OpMemPoint: "mempoint",
 	OpJEq: "jeq", OpJNe: "jne", OpJLtS: "jlts", OpJLeS: "jles", OpJLtU: "jltu", OpJLeU: "jleu",
 	OpJLtSI: "jltsi", OpJGeSI: "jgesi", OpJGtSI: "jgtsi", OpJLeSI: "jlesi",
 	OpLoopJEq: "loopjeq", OpLoopJNe: "loopjne", OpLoopJLtS: "loopjlts", OpLoopJLeS: "loopjles",

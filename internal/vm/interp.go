@@ -1096,6 +1096,11 @@ func (m *Machine) dispatchSlow(f *Fiber, ins Instr) status {
 			return stYield
 		}
 
+	case OpMemPoint:
+		if m.explore != nil && m.syncPoint(f) {
+			f.save(ip)
+			return stYield
+		}
 	case OpGlobalLazy:
 		p := m.globalPtrs[ins.B]
 		if p.R == nil {

@@ -211,5 +211,11 @@ const (
 	// first use (rare: out of the dispatch loop's switch).
 	OpGlobalLazy
 
+	// A memory synchronisation point, after a load or store through a
+	// pointer or a map access, which the compiler emits only with
+	// compile.Options.MemPoints (spindle test -explore-mem): an exploring
+	// scheduler may preempt there; otherwise it does nothing.
+	OpMemPoint
+
 	opCount
 )
