@@ -25,6 +25,21 @@ func f(n int) int { return f(n+1) + 1 }
 func main() { println(f(0)) }`, 2, "fatal error: stack overflow"},
 		{"huge_make", `package main
 func main() { n := 1 << 39; s := make([]int, n); println(len(s)) }`, 2, "panic: runtime error: makeslice: len out of range"},
+		{"set_max_stack_cannot_raise_the_hosts_cap", `package main
+import "runtime/debug"
+func f(n int) int { return f(n+1) + 1 }
+func main() { debug.SetMaxStack(1 << 50); println(f(0)) }`, 2, "fatal error: stack overflow"},
+		{"string_method_recursing_through_fmt", `package main
+import "fmt"
+type T struct{}
+var global any
+func (T) String() string { return fmt.Sprint(global) }
+func main() {
+	var v any = T{}
+	for i := 0; i < 200; i++ { v = []any{v} }
+	global = v
+	fmt.Println(T{})
+}`, 2, "fatal error: stack overflow"},
 		{"huge_chan", `package main
 func main() { n := 1 << 40; c := make(chan int, n); println(cap(c)) }`, 2, "makechan: size out of range"},
 		{"nil_chain", `package main
@@ -143,6 +158,93 @@ func main() { for { } }`
 	}
 }
 
+// A callback that never returns (a String method's busy loop, called from
+// fmt) answers Dump and is cancelled: its deferred calls and its caller's
+// run, and Run returns. A Goexit inside one ends its goroutine, as in Go,
+// and is no panic.
+func TestCallbackSpinCancelled(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+)
+
+type Spin struct{}
+
+func (Spin) String() string {
+	defer fmt.Println("callback unwound")
+	for {
+	}
+}
+
+type Exit struct{}
+
+func (Exit) String() string { runtime.Goexit(); return "" }
+
+func main() {
+	done := make(chan bool)
+	go func() {
+		defer close(done)
+		fmt.Println(Exit{})
+		fmt.Println("not reached")
+	}()
+	<-done
+	defer fmt.Println("main unwound")
+	fmt.Fprintln(os.Stderr, "spinning")
+	fmt.Println(Spin{})
+}
+`
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "spin.go", Src: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out syncBuffer
+	spinning := make(chan struct{})
+	r := prog.Start(ctx, spindle.RunOptions{Stdout: &out, Stderr: writerFunc(func(p []byte) (int, error) {
+		if string(p) == "spinning\n" {
+			close(spinning)
+		}
+		return len(p), nil
+	})})
+	<-spinning
+	if d := r.Dump(); !strings.Contains(d, "main.Spin.String") {
+		t.Errorf("Dump during the callback:\n%s", d)
+	}
+	cancel()
+	code, err := r.Wait()
+	if code != 1 || err == nil {
+		t.Errorf("cancelled run: exit %d, %v; want 1 and the context's error", code, err)
+	}
+	if got, want := out.String(), "callback unwound\nmain unwound\n"; got != want {
+		t.Errorf("output %q, want %q", got, want)
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
 // Compile errors are reported as file:line:col: message, all of them.
 func TestCompileErrors(t *testing.T) {
 	src := `package main
@@ -212,5 +314,57 @@ func main() {
 	code, err := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out})
 	if err != nil || code != 0 || out.String() != "function not implemented\n" {
 		t.Fatalf("exit %d, %v, output %q", code, err, out.String())
+	}
+}
+
+// An embedded guest cannot signal its host or other processes: kill of
+// the host's pid is the run's own signal (delivered where the program
+// asked for it, else the run ends as a Go program killed by it would),
+// of another process or a group EPERM, of its own child allowed.
+func TestKillConfinedWhenEmbedded(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	self, _ := os.FindProcess(os.Getpid())
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, syscall.SIGUSR1)
+	fmt.Println("usr1:", self.Signal(syscall.SIGUSR1), <-ch)
+	fmt.Println("parent:", syscall.Kill(os.Getppid(), syscall.SIGKILL))
+	fmt.Println("group:", syscall.Kill(0, syscall.SIGKILL))
+	fmt.Println("all:", syscall.Kill(-1, syscall.SIGKILL))
+	fmt.Println("ignored:", self.Signal(syscall.SIGCHLD))
+	cmd := exec.Command("sleep", "60")
+	if err := cmd.Start(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("child:", cmd.Process.Kill(), cmd.Wait())
+	fmt.Println("kill:", self.Signal(syscall.SIGKILL))
+	fmt.Println("not reached")
+}
+`
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "main.go", Src: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, stderr bytes.Buffer
+	code, err := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out, Stderr: &stderr, Env: []string{"PATH=/usr/bin:/bin"}})
+	want := `usr1: <nil> user defined signal 1
+parent: operation not permitted
+group: operation not permitted
+all: operation not permitted
+ignored: <nil>
+child: <nil> signal: killed
+`
+	if err != nil || code != 128+9 || out.String() != want {
+		t.Fatalf("exit %d, %v, output:\n%s\nwant exit 137 and:\n%s\nstderr: %s", code, err, out.String(), want, stderr.String())
 	}
 }

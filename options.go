@@ -59,17 +59,23 @@ type RunOptions struct {
 	Reductions int
 	// MaxStack caps each fiber's stack in bytes (default DefaultMaxStack,
 	// 8 MiB); a register counts as one 8-byte word, as it would in a gc
-	// frame.
+	// frame. The guest's runtime/debug.SetMaxStack may lower the cap, but
+	// not raise it above MaxStack.
 	MaxStack int
 	// NoStarveWarning turns off the stderr warning about guest code called
 	// back from host code (a String method fmt calls) that holds its shard
 	// for more than a second while other fibers wait to run. A fiber
 	// preempted by its budget is never warned about.
 	NoStarveWarning bool
-	// Exec lets the guest's syscall.Exec replace the host process (the
-	// spindle command sets it: its process is the program's). Without
-	// it, syscall.Exec fails with ENOSYS, since it would end the
-	// embedding program and every run in it.
+	// Exec gives the guest the host process as its own (the spindle
+	// command sets it: its process is the program's): syscall.Exec
+	// replaces it, and kill (os.Process.Signal, syscall.Kill) reaches
+	// any process the host may signal. Without it, syscall.Exec fails
+	// with ENOSYS, since it would end the embedding program and every
+	// run in it, and kill reaches only the run's own children and the
+	// run itself (a signal to os.Getpid() is delivered to the run as
+	// Running.Signal delivers one; unhandled, a terminating one ends the
+	// run with exit status 128+signal); any other pid gets EPERM.
 	Exec bool
 	// Shards is the number of shards (OS threads running fibers; default:
 	// the number of CPUs, or 1 with an exploring Sched or FakeTime: each

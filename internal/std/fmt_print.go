@@ -525,8 +525,13 @@ func (p *printer) callMethod(fn *vm.Func, t *vm.Type, v vm.Value, verb rune, met
 
 // --- values -------------------------------------------------------------
 
-// maxPrintDepth bounds the recursion of printValue.
-const maxPrintDepth = 100000
+// maxPrintDepth bounds the recursion of printValue; each level also
+// charges printLevelStack bytes of host stack against the guest's cap
+// (vm.Machine.EnterHost), shared with nested String methods.
+const (
+	maxPrintDepth   = 100000
+	printLevelStack = 512
+)
 
 func isByteSlice(t *vm.Type) bool {
 	return t.Kind == vm.KSlice && !t.Named && t.Elem.Kind == vm.KUint8 && !t.Elem.Named
@@ -591,6 +596,10 @@ func (p *printer) printValue(t *vm.Type, v vm.Value, verb rune, depth int, ro bo
 		// Go recurses until its stack overflows (a slice or map that
 		// contains itself through an interface).
 		panic(vm.Fatal("stack overflow"))
+	}
+	if depth > 0 && p.f != nil {
+		p.f.M.EnterHost(p.f, printLevelStack)
+		defer p.f.M.LeaveHost(printLevelStack)
 	}
 	if depth > 0 && !ro && (t.Methods != nil || verb == 'w') {
 		p.curT, p.curV = t, v

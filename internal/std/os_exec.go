@@ -37,7 +37,7 @@ var execFuncs = hostTable{
 		res[0], res[1], res[2] = vm.Uint(rl.Cur), vm.Uint(rl.Max), vm.Uint(uint64(errnoOf(err)))
 	},
 	"syscall.kill": func(f *vm.Fiber, args, res []vm.Value) {
-		res[0] = vm.Uint(uint64(errnoOf(syscall.Kill(int(args[0].Int()), syscall.Signal(args[1].Int())))))
+		res[0] = vm.Uint(uint64(guestKill(f.M, int(args[0].Int()), syscall.Signal(args[1].Int()))))
 	},
 	"internal/syscall/unix.eaccess": func(f *vm.Fiber, args, res []vm.Value) {
 		const atEaccess = 0x200
@@ -143,6 +143,50 @@ func finishStartProcess(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
 	setErr(res, 2, nil)
 }
 
+// guestKill is kill(2) as a run may use it. A run that owns its process
+// (Config.Exec: the spindle command's) signals anything the process may.
+// An embedded one signals only the children it started (and did not wait
+// for yet) and itself: a signal to its own pid is the run's, delivered
+// as Running.Signal would deliver it; unhandled, a signal that would end
+// a Go program ends the run with exit status 128+sig, and the others do
+// nothing. Anything else (another process, a process group, -1) is
+// EPERM: a guest must not signal its host or the host's neighbours.
+func guestKill(m *vm.Machine, pid int, sig syscall.Signal) syscall.Errno {
+	if m.Config.Exec {
+		return syscall.Errno(errnoOf(syscall.Kill(pid, sig)))
+	}
+	if pid > 0 && pid != os.Getpid() {
+		d := stateOf(m)
+		d.mu.Lock()
+		var child *os.Process
+		for _, p := range d.procs {
+			if p.Pid == pid {
+				child = p
+			}
+		}
+		d.mu.Unlock()
+		if child == nil {
+			return syscall.EPERM
+		}
+		return syscall.Errno(errnoOf(syscall.Kill(pid, sig)))
+	}
+	if pid != os.Getpid() {
+		return syscall.EPERM
+	}
+	if sig == 0 || DeliverSignal(m, int(sig)) {
+		return 0
+	}
+	switch sig {
+	case syscall.SIGCHLD, syscall.SIGURG, syscall.SIGWINCH, syscall.SIGCONT,
+		syscall.SIGSTOP, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU:
+		return 0 // ignored by default, or a stop a run does not do
+	}
+	if sig < 1 || sig > 64 {
+		return syscall.EINVAL
+	}
+	panic(vm.Exit(128 + int(sig)))
+}
+
 // addProc enters p in the run's process table and returns its handle.
 func (d *machineState) addProc(p *os.Process) int {
 	d.mu.Lock()
@@ -213,8 +257,8 @@ func osProcessSignal(f *vm.Fiber, args, res []vm.Value) {
 	var err error
 	if p := stateOf(f.M).proc(h); p != nil {
 		err = p.Signal(sig)
-	} else {
-		err = syscall.Kill(pid, sig)
+	} else if e := guestKill(f.M, pid, sig); e != 0 {
+		err = e
 	}
 	if errors.Is(err, os.ErrProcessDone) {
 		res[0], res[1], res[2], res[3] = vm.Int(eOther), vm.Str(""), vm.Str(""), vm.Str(os.ErrProcessDone.Error())

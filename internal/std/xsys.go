@@ -124,9 +124,11 @@ func xsysDispatch(m *vm.Machine, trap uint64, a [6]vm.Value) (r1, r2 uintptr, e 
 	switch trap {
 	case unix.SYS_GETPID, unix.SYS_GETPPID, unix.SYS_GETUID, unix.SYS_GETEUID, unix.SYS_GETGID,
 		unix.SYS_GETEGID, unix.SYS_GETTID, unix.SYS_GETPGRP, unix.SYS_GETPGID, unix.SYS_GETSID,
-		unix.SYS_KILL, unix.SYS_SCHED_YIELD:
-		// No pointers and no descriptors (kill is os.Process.Signal's).
+		unix.SYS_SCHED_YIELD:
+		// No pointers and no descriptors.
 		return unix.RawSyscall(uintptr(trap), uintptr(a[0].N), uintptr(a[1].N), uintptr(a[2].N))
+	case unix.SYS_KILL:
+		return 0, 0, guestKill(m, int(int32(a[0].N)), syscall.Signal(a[1].N))
 	case unix.SYS_UNAME:
 		return hostStruct(a[0], unix.Uname)
 	case unix.SYS_SYSINFO:

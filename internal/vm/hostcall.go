@@ -18,6 +18,32 @@ func (m *Machine) dispatchCallback(f *Fiber) (st status, p any) {
 	return m.dispatch(f), nil
 }
 
+// Host stack, as charged against the guest's cap (EnterHost): a nested
+// CallGuest counts callbackStackCost bytes (the default 8 MiB cap allows
+// 4,096 levels of a String method printing through fmt), and whatever
+// the cap, nesting stops at maxHostStack, since one such level takes
+// about 4 KB of real host stack (measured: 100,000 levels, 400 MB) and
+// the host goroutine's stack is limited too (1 GB by default).
+const (
+	callbackStackCost = 2 << 10
+	maxHostStack      = 200 << 20
+)
+
+// EnterHost charges bytes of host stack that host work on fiber f is
+// about to hold (a recursive host function's level: fmt's printValue),
+// ending f with the guest's stack overflow when that passes its cap;
+// LeaveHost gives them back.
+func (m *Machine) EnterHost(f *Fiber, bytes int) {
+	m.hostStack += bytes
+	if m.hostStack > min(m.Config.MaxStack, maxHostStack) {
+		m.hostStack -= bytes
+		m.stackOverflow(f, m.Config.MaxStack/8+1)
+	}
+}
+
+// LeaveHost gives back what EnterHost charged.
+func (m *Machine) LeaveHost(bytes int) { m.hostStack -= bytes }
+
 // CallGuest calls guest function fn (with captured variables free) from
 // host code running on fiber f, and returns its results. The callee may
 // not park; a guest panic propagates out of CallGuest as a Go panic that
@@ -30,6 +56,8 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 		fn.Host(f, res[:len(args)], res)
 		return res[:fn.NResults]
 	}
+	m.EnterHost(f, callbackStackCost)
+	defer m.LeaveHost(callbackStackCost)
 	base := f.hostTop
 	if n := len(f.frames); n > 0 {
 		top := &f.frames[n-1]
@@ -76,6 +104,25 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 			m.noteHeld(f, since)
 			if m.Out.Buffered() > 0 {
 				m.Out.Flush() // output before and during a long callback
+			}
+			m.serveDump()
+			if m.Config.Context.Err() != nil || m.shutdown {
+				// Cancelled: the callback's fiber unwinds from here, out
+				// through the host function (its deferred calls run), as a
+				// busy fiber would at its next slice; the others unwind
+				// as the run shuts down.
+				if m.beginShutdown() {
+					// Past the shutdown's grace (a deferred call of the
+					// unwinding fiber spins too): the run ends now.
+					panic(&exitSignal{m.exitCode})
+				}
+				if !f.has(fCancelSeen) {
+					f.setFlag(fCancelled | fCancelSeen)
+					if !m.handlePanic(f, &goexitSignal{cancel: true}) {
+						panic(&exitSignal{m.exitCode})
+					}
+					continue
+				}
 			}
 			f.budget = int32(m.budget)
 			continue

@@ -65,6 +65,16 @@ type Machine struct {
 	nextID     atomic.Int64
 
 	maxStack int // in Values
+	// stackCeiling is the run's cap in bytes (Config.MaxStack as the
+	// run began): SetMaxStack never raises the cap above it.
+	stackCeiling int
+	// hostStack is the host stack the running fiber's nested host work
+	// holds now, as charged (EnterHost): each CallGuest, each level of
+	// fmt's printing. It counts against the guest's cap, so that a guest
+	// recursing through host code (a String method printing a value
+	// whose String method prints...) overflows its own stack, not the
+	// host's.
+	hostStack int
 	// gcSeen is gcCycles when this shard last ran a stack-shrink pass;
 	// grown lists the fibers whose stacks grew and were not shrunk since
 	// (fGrown), which the pass visits (shrink.go).
@@ -145,12 +155,14 @@ func NewMachine(p *Program, c Config) *Machine {
 		Config:   c,
 		budget:   c.Reductions,
 		maxStack: c.MaxStack / 8, // a register counts as one 8-byte word, as in gc's frames
-		rng:      c.Seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D,
-		Out:      bufio.NewWriterSize(c.Stdout, 32<<10),
-		dumpReq:  make(chan chan string),
-		in:       inbox{sig: make(chan struct{}, 1)},
-		start:    time.Now(),
-		pinCPU:   -1,
+
+		stackCeiling: c.MaxStack,
+		rng:          c.Seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D,
+		Out:          bufio.NewWriterSize(c.Stdout, 32<<10),
+		dumpReq:      make(chan chan string),
+		in:           inbox{sig: make(chan struct{}, 1)},
+		start:        time.Now(),
+		pinCPU:       -1,
 	}
 	if c.Sched != SchedFIFO {
 		m.explore = newExplorer(m, c.Sched)
@@ -271,10 +283,14 @@ func (m *Machine) Stderr() io.Writer {
 }
 
 // SetMaxStack sets the stack cap of this machine's fibers (bytes, a
-// register counting 8) and returns the previous one (runtime/debug).
+// register counting 8) and returns the previous one (runtime/debug). The
+// guest may lower it and raise it again, but never above the cap the run
+// began with (its host's RunOptions.MaxStack): a guest must not take
+// more of its host's memory than the host granted.
 func (m *Machine) SetMaxStack(bytes int) int {
 	old := m.Config.MaxStack
 	if bytes > 0 {
+		bytes = min(bytes, m.stackCeiling)
 		m.Config.MaxStack = bytes
 		m.maxStack = max(bytes/8, 1)
 	}

@@ -178,6 +178,11 @@ func (m *Machine) unwind(f *Fiber) bool {
 			f.frames = f.frames[:n-1]
 			p := f.panicking()
 			f.setPanic(p.link)
+			if p.goexit {
+				// Goexit and cancellation stay what they are: no host
+				// function's recover may take them for a panic.
+				panic(&goexitSignal{cancel: f.has(fCancelled)})
+			}
 			panic(&GuestPanic{Val: p.val})
 		}
 		regs := f.stack[fr.base : fr.base+fr.fn.NRegs]
