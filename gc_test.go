@@ -237,6 +237,12 @@ func main() {
 // functions plus extra, and returns its exit code and stderr.
 func runWithHost(t *testing.T, src string, extra map[string]vm.HostFunc) (int, string) {
 	t.Helper()
+	return runWithHostOpts(t, src, extra, RunOptions{})
+}
+
+// runWithHostOpts is runWithHost with run options (Stderr is replaced).
+func runWithHostOpts(t *testing.T, src string, extra map[string]vm.HostFunc, o RunOptions) (int, string) {
+	t.Helper()
 	host := map[string]vm.HostFunc{}
 	for k, v := range std.Host {
 		host[k] = v
@@ -253,7 +259,8 @@ func runWithHost(t *testing.T, src string, extra map[string]vm.HostFunc) (int, s
 		t.Fatal(err)
 	}
 	var errb bytes.Buffer
-	code, _ := (&Program{p: p}).Run(context.Background(), RunOptions{Stderr: &errb})
+	o.Stderr = &errb
+	code, _ := (&Program{p: p}).Run(context.Background(), o)
 	return code, errb.String()
 }
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"net"
+	"net/netip"
 	"os"
 	"strconv"
 	"sync"
@@ -142,6 +143,11 @@ type hostSock struct {
 	// in both cases the report came before the read and no new one comes.
 	shortUnsure    bool
 	hasRdl, hasWdl bool
+	// inner: the socket's peer is a socket of this machine (a loopback
+	// connection of two of its fibers), or it is a listener on a
+	// loopback address; its waits are inner (vm.Machine.AddInnerPending).
+	// pairing: in stateOf(m).tcpEnds, waiting for its other end.
+	inner, pairing bool
 }
 
 // sockWaiter is one fiber parked on a socket.
@@ -152,6 +158,7 @@ type sockWaiter struct {
 	t      *vm.Timer
 	write  bool
 	live   bool   // in its queue and counted as pending
+	inner  bool   // counted as inner pending too (hostSock.inner)
 	dropFn func() // w.drop, made once (a method value allocates)
 }
 
@@ -270,6 +277,10 @@ func (s *hostSock) wait(f *vm.Fiber, write bool) int {
 	w.tok = f.Token()
 	w.live = true
 	m.AddPending(1)
+	if s.inner {
+		w.inner = true
+		m.AddInnerPending(1)
+	}
 	if write {
 		s.wq = append(s.wq, w)
 	} else {
@@ -332,6 +343,10 @@ func (w *sockWaiter) drop() {
 		s.rq = removeWaiter(s.rq, w)
 	}
 	w.m.AddPending(-1)
+	if w.inner {
+		w.inner = false
+		w.m.AddInnerPending(-1)
+	}
 }
 
 // wake drops the waiter and resumes its fiber with code.
@@ -390,6 +405,9 @@ func (s *hostSock) close(m *vm.Machine) int {
 		return netClosed
 	}
 	s.closed = true
+	if s.pairing {
+		s.unpair(m)
+	}
 	kept := s.rd.closed()
 	kept = s.wr.closed() || kept
 	wakeAll(s.rq, netClosed)
@@ -657,6 +675,13 @@ func netSysBind(f *vm.Fiber, args, res []vm.Value) {
 		res[0], res[1] = vm.Str("listen"), vm.Int(int64(errnoOf(err)))
 		return
 	}
+	if s.family != unix.AF_UNIX && f.M.TracksInner(f) {
+		// Only the run's fibers (and its children, which count as
+		// pending themselves) dial a loopback listener in practice.
+		if sa, err := unix.Getsockname(s.fd); err == nil {
+			s.inner = sockAddrPort(sa).Addr().IsLoopback()
+		}
+	}
 	res[0], res[1] = vm.Str(""), vm.Int(0)
 }
 
@@ -690,6 +715,9 @@ func netSysConnect(f *vm.Fiber, args, res []vm.Value) {
 		case 0, unix.EISCONN:
 			if _, err := unix.Getpeername(s.fd); err == nil {
 				s.connected()
+				if f.M.TracksInner(f) {
+					s.pairInner(f.M, false)
+				}
 				res[0] = vm.Int(0)
 				return
 			}
@@ -723,6 +751,9 @@ func netSysConnect(f *vm.Fiber, args, res []vm.Value) {
 	switch err {
 	case nil, unix.EISCONN:
 		s.connected()
+		if f.M.TracksInner(f) {
+			s.pairInner(f.M, false)
+		}
 		res[0] = vm.Int(0)
 	case unix.EINPROGRESS, unix.EALREADY:
 		if e := s.wait(f, true); e != 0 {
@@ -759,6 +790,9 @@ func netSysAccept(f *vm.Fiber, args, res []vm.Value) {
 			ns := addSock(f.M, nfd, int(s.family), int(s.sotype))
 			ns.peer = sa
 			ns.connected()
+			if f.M.TracksInner(f) {
+				ns.pairInner(f.M, true)
+			}
 			res[0], res[1] = vm.Int(int64(ns.id)), vm.Int(0)
 			return
 		case unix.EINTR, unix.ECONNABORTED:
@@ -1251,6 +1285,95 @@ func readRetry(fd int, buf []byte) (int, error) {
 
 // connected sets a new stream connection's options (TCP_NODELAY, as Go
 // does).
+// pairInner looks for the other end of s's TCP connection among this
+// machine's sockets (on a virtual clock only: vm.Machine.TracksInner):
+// the connection's addresses, the dialing side's first, key
+// stateOf(m).tcpEnds; the second end to arrive finds the first, and both
+// are then inner. accepted: s came from accept (its peer dialed).
+func (s *hostSock) pairInner(m *vm.Machine, accepted bool) {
+	key := s.tcpKey(accepted)
+	if key == "" {
+		return
+	}
+	d := stateOf(m)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if o := d.tcpEnds[key]; o != nil && o != s {
+		delete(d.tcpEnds, key)
+		o.pairing = false
+		o.markInner(m)
+		s.markInner(m)
+		return
+	}
+	if d.tcpEnds == nil {
+		d.tcpEnds = map[string]*hostSock{}
+	}
+	d.tcpEnds[key] = s
+	s.pairing = true
+}
+
+// markInner makes s inner, and the waits already parked on it.
+func (s *hostSock) markInner(m *vm.Machine) {
+	s.inner = true
+	for _, q := range [2][]*sockWaiter{s.rq, s.wq} {
+		for _, w := range q {
+			if w.live && !w.inner {
+				w.inner = true
+				m.AddInnerPending(1)
+			}
+		}
+	}
+}
+
+// unpair takes s, closing, out of the table of unmatched ends.
+func (s *hostSock) unpair(m *vm.Machine) {
+	s.pairing = false
+	d := stateOf(m)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for k, o := range d.tcpEnds {
+		if o == s {
+			delete(d.tcpEnds, k)
+			return
+		}
+	}
+}
+
+// tcpKey names s's TCP connection by its addresses, the dialing side's
+// first ("" for any other socket, or if the kernel cannot say).
+func (s *hostSock) tcpKey(accepted bool) string {
+	if s.family == unix.AF_UNIX || s.sotype != unix.SOCK_STREAM {
+		return ""
+	}
+	local, err := unix.Getsockname(s.fd)
+	if err != nil {
+		return ""
+	}
+	peer := s.peer
+	if peer == nil {
+		if peer, err = unix.Getpeername(s.fd); err != nil {
+			return ""
+		}
+	}
+	a, b := sockAddrPort(local), sockAddrPort(peer)
+	if accepted {
+		a, b = b, a
+	}
+	return a.String() + ">" + b.String()
+}
+
+// sockAddrPort is an IP socket address as a netip.AddrPort, IPv4 in
+// IPv6 unmapped (a dual-stack listener sees an IPv4 peer that way).
+func sockAddrPort(sa unix.Sockaddr) netip.AddrPort {
+	switch a := sa.(type) {
+	case *unix.SockaddrInet4:
+		return netip.AddrPortFrom(netip.AddrFrom4(a.Addr), uint16(a.Port))
+	case *unix.SockaddrInet6:
+		return netip.AddrPortFrom(netip.AddrFrom16(a.Addr).Unmap(), uint16(a.Port))
+	}
+	return netip.AddrPort{}
+}
+
 func (s *hostSock) connected() {
 	if s.family != unix.AF_UNIX && s.sotype == unix.SOCK_STREAM {
 		unix.SetsockoptInt(s.fd, unix.IPPROTO_TCP, unix.TCP_NODELAY, 1)

@@ -378,6 +378,10 @@ type machineState struct {
 	// socks are the run's open sockets (net.go), by handle.
 	socks    map[int]*hostSock
 	nextSock int
+	// tcpEnds holds, on a virtual clock (vm.Machine.TracksInner), the
+	// connected TCP sockets whose other end has not been seen on this
+	// machine, by their connection's addresses (net.go, pairInner).
+	tcpEnds map[string]*hostSock
 	// closedKept lists closed sockets whose records stay in socks until
 	// their completed ops are taken (hostSock.close, closedOp).
 	closedKept []int

@@ -69,6 +69,25 @@ func (m *Machine) drainInbox() bool {
 // fiber; the machine only reports a deadlock when none is pending.
 func (m *Machine) AddPending(n int) { m.pending += n }
 
+// AddInnerPending counts, among the pending work (AddPending counts it
+// too), the waits that only another fiber of this machine can end: a
+// read or write on a socket whose peer is a socket of the same machine.
+// The virtual clocks (Config.FakeTime, bubbles) do not wait for those:
+// once every pending wait is one, and a poll finds nothing ready, the
+// fibers are durably blocked.
+func (m *Machine) AddInnerPending(n int) { m.innerPending += n }
+
+// GraceWaits is how many times the machine's virtual clocks waited for
+// pending outside work before moving on (for tests and diagnostics; read
+// it after the run).
+func (m *Machine) GraceWaits() int { return m.graceWaits }
+
+// TracksInner reports whether sockets should find their peers for
+// AddInnerPending: only when a virtual clock would use it.
+func (m *Machine) TracksInner(f *Fiber) bool {
+	return m.Config.FakeTime || f.Bubble() != nil
+}
+
 // Poller returns the machine's event loop, creating it on first use.
 func (m *Machine) Poller() (poll.Poller, error) {
 	if m.in.poller != nil {

@@ -124,8 +124,14 @@ type Machine struct {
 
 	hostData atomic.Pointer[any] // the guest std's state for this machine (HostData)
 
-	in          inbox
-	pending     int // outside work that will wake a fiber (AddPending)
+	in      inbox
+	pending int // outside work that will wake a fiber (AddPending)
+	// innerPending counts the pending waits that only a fiber of this
+	// machine can end (AddInnerPending).
+	innerPending int
+	// graceWaits counts the times a virtual clock waited fakeTimeGrace
+	// for outside work (GraceWaits).
+	graceWaits  int
 	poolJobs    int // pool jobs started and not yet posted back (Offload)
 	tid         int // the OS thread running the machine
 	stopCtxWake func() bool

@@ -298,6 +298,11 @@ func (m *Machine) release() {
 // waits for pending outside work before the clock moves on without it.
 const fakeTimeGrace = 20 * time.Millisecond
 
+// innerPoll is how long, in real time, a machine on a virtual clock whose
+// pending waits are all inner (AddInnerPending) polls for their readiness
+// before the clock moves on.
+const innerPoll = time.Millisecond
+
 // idle is called when no fiber is runnable: it waits for the next timer or
 // reports a deadlock. It returns false when the run must end.
 func (m *Machine) idle() bool {
@@ -314,16 +319,39 @@ func (m *Machine) idle() bool {
 	if m.drainInbox() {
 		return true
 	}
+	virtual := m.Config.FakeTime && len(m.timers) > 0 || len(m.bubbles) > 0
+	if virtual && m.pending > 0 && m.pending == m.innerPending {
+		// Every pending wait is on a socket whose peer is a fiber of this
+		// machine: once a short poll has found nothing ready (loopback
+		// data is readable when its write returns; the poll is for the
+		// readiness report), they are durably blocked, and the virtual
+		// clocks move on without the grace outside work gets.
+		if !m.waitOutside(innerPoll, nil) {
+			return false
+		}
+		if m.rq.n > 0 || m.runnext != nil {
+			return true
+		}
+		if m.pending == m.innerPending {
+			if m.advanceBubbles() {
+				return true
+			}
+			if m.advanceFakeTime(true) {
+				return true
+			}
+		}
+	}
 	if m.pending == 0 && m.advanceBubbles() {
 		return true
 	}
 	if m.advanceFakeTime(false) {
 		return true
 	}
-	if (m.Config.FakeTime && len(m.timers) > 0 || len(m.bubbles) > 0) && m.pending > 0 {
+	if virtual && m.pending > 0 {
 		// Outside work may never finish (a signal subscription, a
 		// listener): after a moment of real time with nothing from it,
 		// the virtual clock moves on.
+		m.graceWaits++
 		if !m.waitOutside(fakeTimeGrace, nil) {
 			return false
 		}
