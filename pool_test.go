@@ -6,8 +6,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
+
+	"go.uber.org/goleak"
 
 	"spindle/internal/vm"
 )
@@ -150,5 +153,43 @@ func main() {
 	code, err := reader.Run(ctx, RunOptions{Args: []string{"reader", file}, Stdout: &out, Shards: 1})
 	if err != nil || code != 0 || out.String() != "still served <nil>\n" {
 		t.Fatalf("reader: exit %d, %v, output %q", code, err, out.String())
+	}
+}
+
+// A run cancelled while its goroutines are blocked opening a FIFO that
+// nobody opens (more of them than the run has pool slots) leaves no host
+// goroutine behind: the queued calls give up, and the blocked opens are
+// released when the run ends.
+func TestCancelledRunReleasesBlockedFIFOOpens(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	fifo := filepath.Join(t.TempDir(), "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Skip("mkfifo:", err)
+	}
+	prog, err := CompileSource(CompileOptions{}, File{Name: "fifo.go", Src: []byte(`package main
+
+import "os"
+
+func main() {
+	for i := 0; i < 100; i++ {
+		go os.Open(os.Args[1])
+	}
+	os.Open(os.Args[1])
+}
+`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r := prog.Start(ctx, RunOptions{Args: []string{"fifo", fifo}, Shards: 1})
+	for deadline := time.Now().Add(time.Minute); strings.Count(r.Dump(), "[syscall]") < 101; {
+		if time.Now().After(deadline) {
+			t.Fatalf("the opens did not all start:\n%s", r.Dump())
+		}
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	if code, err := r.Wait(); code != 1 || err == nil {
+		t.Errorf("cancelled run: exit %d, %v", code, err)
 	}
 }

@@ -375,6 +375,12 @@ type machineState struct {
 
 	stdClosed [3]bool
 
+	// fifoOpens are the opens of FIFOs in flight on the pool
+	// (osOpenFile): an open blocks until the other end opens, so one the
+	// run abandoned is released when it ends (releaseFIFOOpens).
+	fifoOpens     map[*fifoOpen]struct{}
+	fifosReleased bool // the run ended: no FIFO open may start
+
 	// socks are the run's open sockets (net.go), by handle.
 	socks    map[int]*hostSock
 	nextSock int
@@ -437,6 +443,7 @@ func (d *machineState) closeFiles() {
 	}
 	d.releaseProcs()
 	d.closeSockets()
+	d.releaseFIFOOpens()
 }
 
 // CloseAll releases everything the guest std holds for machine m: every

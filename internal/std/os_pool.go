@@ -589,9 +589,69 @@ func fileReadDir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 func osOpenFile(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	name, flag, perm := args[0].String(), hostFlags(int(args[1].Int())), fs.FileMode(args[2].N)
 	full := runPath(f.M, name)
+	d := stateOf(f.M)
 	return func() *poolRes {
+		if fi, err := os.Stat(full); err == nil && fi.Mode()&fs.ModeNamedPipe != 0 && flag&syscall.O_NONBLOCK == 0 {
+			o := d.addFIFOOpen(full, flag)
+			if o == nil { // the run is over: nothing would release it
+				return &poolRes{err: guestPath(&fs.PathError{Op: "open", Path: full, Err: syscall.EINTR}, full, name)}
+			}
+			defer d.doneFIFOOpen(o)
+		}
 		file, err := os.OpenFile(full, flag, perm)
 		return &poolRes{file: file, name: name, err: guestPath(err, full, name)}
+	}
+}
+
+// fifoOpen is an open of a FIFO in flight (machineState.fifoOpens).
+type fifoOpen struct {
+	path string
+	flag int
+}
+
+func (d *machineState) addFIFOOpen(path string, flag int) *fifoOpen {
+	o := &fifoOpen{path, flag}
+	d.mu.Lock()
+	if d.fifosReleased {
+		d.mu.Unlock()
+		return nil
+	}
+	if d.fifoOpens == nil {
+		d.fifoOpens = map[*fifoOpen]struct{}{}
+	}
+	d.fifoOpens[o] = struct{}{}
+	d.mu.Unlock()
+	return o
+}
+
+func (d *machineState) doneFIFOOpen(o *fifoOpen) {
+	d.mu.Lock()
+	delete(d.fifoOpens, o)
+	d.mu.Unlock()
+}
+
+// releaseFIFOOpens ends the FIFO opens still blocked when the run is
+// over (nobody opened the other end): it opens the other end without
+// blocking and closes it, so that the open returns and its pool thread
+// and host goroutine end (the file it opened is closed by os.File's
+// cleanup). A blocked reader's writer end opens since a reader exists; a
+// reader end always opens.
+func (d *machineState) releaseFIFOOpens() {
+	d.mu.Lock()
+	d.fifosReleased = true
+	var opens []*fifoOpen
+	for o := range d.fifoOpens {
+		opens = append(opens, o)
+	}
+	d.mu.Unlock()
+	for _, o := range opens {
+		other := syscall.O_RDONLY
+		if o.flag&(syscall.O_WRONLY|syscall.O_RDWR) == 0 {
+			other = syscall.O_WRONLY
+		}
+		if fd, err := syscall.Open(o.path, other|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0); err == nil {
+			syscall.Close(fd)
+		}
 	}
 }
 

@@ -174,10 +174,26 @@ func (m *Machine) offload(f *Fiber, reason string, work func() any, pooled bool)
 	if pooled {
 		m.poolJobs++
 	}
-	sem := m.slots()
+	sem, ended := m.slots(), m.ended
 	go func() {
 		if pooled {
-			sem <- struct{}{}
+			got := false
+			select {
+			case sem <- struct{}{}:
+				got = true
+			case <-ended:
+			}
+			select {
+			case <-ended:
+				// The run ended while the job waited for a slot (the
+				// slots held by calls blocked for good): its fiber is
+				// gone, and the job never runs.
+				if got {
+					<-sem
+				}
+				return
+			default:
+			}
 		}
 		r := work()
 		if pooled {

@@ -126,6 +126,9 @@ type Machine struct {
 
 	in      inbox
 	pending int // outside work that will wake a fiber (AddPending)
+	// ended is closed when the machine's run is over (release): pool
+	// jobs still waiting for a slot then give up (offload).
+	ended chan struct{}
 	// innerPending counts the pending waits that only a fiber of this
 	// machine can end (AddInnerPending).
 	innerPending int
@@ -166,6 +169,7 @@ func NewMachine(p *Program, c Config) *Machine {
 		rng:          c.Seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D,
 		Out:          bufio.NewWriterSize(c.Stdout, 32<<10),
 		dumpReq:      make(chan chan string),
+		ended:        make(chan struct{}),
 		in:           inbox{sig: make(chan struct{}, 1)},
 		start:        time.Now(),
 		pinCPU:       -1,

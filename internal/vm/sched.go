@@ -263,6 +263,7 @@ func (m *Machine) exit(code int) {
 // reachable.
 func (m *Machine) release() {
 	gcReach.remove(m) // before the poller closes: no post may reach it
+	close(m.ended)
 	m.eachFiber(func(f *Fiber) {
 		f.stack = nil
 		f.frames = nil
