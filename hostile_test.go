@@ -3,6 +3,8 @@ package spindle_test
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
 	"strings"
 	"sync"
 	"testing"
@@ -221,6 +223,104 @@ func main() {
 	}
 	if got, want := out.String(), "callback unwound\nmain unwound\n"; got != want {
 		t.Errorf("output %q, want %q", got, want)
+	}
+}
+
+// A host writer that blocks (an io.Pipe nobody reads) holds the run's
+// output back, but the run stays cancellable; output to
+// a writer that is read arrives whole and in order across both streams.
+func TestBlockedStdoutCancellable(t *testing.T) {
+	src := `package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	for i := 0; i < 10000 || len(os.Args) > 1; i++ {
+		fmt.Println("line", i)
+		if i%1000 == 0 {
+			fmt.Fprintln(os.Stderr, "err", i)
+		}
+	}
+}
+`
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "out.go", Src: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, pw := io.Pipe()
+	defer pr.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	r := prog.Start(ctx, spindle.RunOptions{Stdout: pw, Stderr: pw, Args: []string{"out", "forever"}})
+	if _, err := pr.Read(make([]byte, 1)); err != nil { // it writes; nobody reads on
+		t.Fatal(err)
+	}
+	cancel()
+	if code, err := r.Wait(); code != 1 || err == nil {
+		t.Errorf("cancelled run blocked on its output: exit %d, %v", code, err)
+	}
+
+	var out bytes.Buffer
+	if code, err := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out, Stderr: &out}); code != 0 || err != nil {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	var want strings.Builder
+	for i := 0; i < 10000; i++ {
+		fmt.Fprintln(&want, "line", i)
+		if i%1000 == 0 {
+			fmt.Fprintln(&want, "err", i)
+		}
+	}
+	if out.String() != want.String() {
+		t.Errorf("output differs from the program's order (%d bytes, want %d)", out.Len(), want.Len())
+	}
+}
+
+// A run that allocates past its MemoryLimit ends with Go's out-of-memory
+// error, and the host goes on: one allocation larger than the limit, and
+// many that add up past it (kept, so a collection cannot save them).
+func TestMemoryLimit(t *testing.T) {
+	for _, tc := range []struct{ name, src string }{
+		{"one_large", `package main
+func main() { b := make([]byte, 100<<20); println(len(b)) }`},
+		{"many_kept", `package main
+func main() {
+	var keep [][]int64
+	for i := 0; ; i++ { keep = append(keep, make([]int64, 1<<17)) }
+}`},
+		{"array_values", `package main
+type big [1 << 16]string
+func main() {
+	var keep []*big
+	for { keep = append(keep, new(big)) }
+}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "oom.go", Src: []byte(tc.src)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stderr bytes.Buffer
+			code, err := prog.Run(context.Background(), spindle.RunOptions{Stderr: &stderr, MemoryLimit: 64 << 20})
+			if code != 2 || err != nil || !strings.HasPrefix(stderr.String(), "fatal error: runtime: out of memory\n") {
+				t.Errorf("exit %d, %v, stderr:\n%s", code, err, stderr.String())
+			}
+		})
+	}
+	// Under the limit, nothing changes.
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "ok.go", Src: []byte(`package main
+func main() {
+	for i := 0; i < 100; i++ { b := make([]byte, 1<<20); b[0] = 1 }
+	println("done")
+}`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	if code, err := prog.Run(context.Background(), spindle.RunOptions{Stderr: &stderr, MemoryLimit: 64 << 20}); code != 0 || err != nil || stderr.String() != "done\n" {
+		t.Errorf("100 MiB of garbage under a 64 MiB limit: exit %d, %v, %q", code, err, stderr.String())
 	}
 }
 

@@ -13,6 +13,12 @@ const (
 	DefaultMaxStack   = vm.DefaultMaxStack   // RunOptions.MaxStack, in bytes
 )
 
+// DefaultMemoryLimit is RunOptions.MemoryLimit's default, in bytes: the
+// host's own soft limit (debug.SetMemoryLimit, GOMEMLIMIT) if it set
+// one, else seven eighths of the memory the process may use (its
+// cgroup's limit, else the machine's); 0 if neither is known.
+func DefaultMemoryLimit() int64 { return vm.DefaultMemoryLimit() }
+
 // CompileOptions configure a compilation (Compile, CompileSource). The zero
 // value compiles a program with the guest standard library only.
 type CompileOptions struct {
@@ -124,6 +130,18 @@ type RunOptions struct {
 	// and context deadlines follow it, so an hour of backoff passes at
 	// once. A goroutine that never blocks (a busy loop) stops the clock.
 	FakeTime bool
+	// MemoryLimit bounds the heap a run may grow, in bytes: a make,
+	// append, new or channel that would take the process's live heap
+	// more than MemoryLimit past what it was when the run began (after a
+	// collection) ends the run with Go's "fatal error: runtime: out of
+	// memory" (exit status 2) instead of ending the host. 0 is
+	// DefaultMemoryLimit, which bounds the process's whole heap (the
+	// host's GOMEMLIMIT if set, else seven eighths of the memory the
+	// process may use); negative, no limit. The heap measured is the
+	// process's, so runs in one process share their growth, and small
+	// allocations are only counted at the next large one
+	// (docs/SEMANTICS.md).
+	MemoryLimit int64
 	// Trace, if not nil, receives the run's execution trace when the run
 	// ends, as Chrome trace-event JSON (Perfetto and chrome://tracing
 	// open it): a track per shard and per goroutine, spans for each slice

@@ -240,12 +240,17 @@ func (p *Program) Start(ctx context.Context, o RunOptions) *Running {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	var out *asyncOutput
+	o.Stdout, o.Stderr, out = wrapOutput(ctx, o.Stdout, o.Stderr)
 	r.g = p.group(ctx, o)
 	go func() {
 		defer close(r.done)
 		r.code = r.g.Run()
 		for _, m := range r.g.Shards() {
 			std.CloseAll(m) // files the program left open
+		}
+		if out != nil {
+			out.close()
 		}
 
 		r.err = ctx.Err()
@@ -314,17 +319,18 @@ func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
 		}
 	}
 	return vm.NewGroup(p.p, vm.Config{
-		Stdout:     o.Stdout,
-		Stderr:     o.Stderr,
-		Stdin:      o.Stdin,
-		Args:       o.Args,
-		Env:        o.Env,
-		Dir:        o.Dir,
-		Seed:       o.Seed,
-		Reductions: o.Reductions,
-		MaxStack:   o.MaxStack,
-		EventLoop:  o.EventLoop,
-		Context:    ctx,
+		Stdout:      o.Stdout,
+		Stderr:      o.Stderr,
+		Stdin:       o.Stdin,
+		Args:        o.Args,
+		Env:         o.Env,
+		Dir:         o.Dir,
+		Seed:        o.Seed,
+		Reductions:  o.Reductions,
+		MaxStack:    o.MaxStack,
+		MemoryLimit: o.MemoryLimit,
+		EventLoop:   o.EventLoop,
+		Context:     ctx,
 
 		NoStarveWarning: o.NoStarveWarning,
 		Exec:            o.Exec,

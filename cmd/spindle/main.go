@@ -19,6 +19,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
@@ -83,9 +84,34 @@ var settings = []setting{
 	}},
 	{"SPINDLE_EXPLORE_MEM", "explore-mem", "", "compile the program's own packages with a preemption point at every load, store and map access, for the exploring schedulers", boolean(func(o *cliOptions, b bool) { o.memPoints = b })},
 	{"SPINDLE_FAKETIME", "faketime", "", "run on a virtual clock that jumps to the next timer when every goroutine is blocked", boolean(func(o *cliOptions, b bool) { o.FakeTime = b })},
+	{"SPINDLE_MEMLIMIT", "memlimit", "BYTES", "the run's memory limit, as GOMEMLIMIT writes it (1GiB, 512MiB; default: the process's; off: none)", func(o *cliOptions, v string) error {
+		n, err := parseMemLimit(v)
+		o.MemoryLimit = n
+		return err
+	}},
 	{"SPINDLE_TRACE", "trace", "FILE", "write the run's execution trace (Chrome trace-event JSON, for Perfetto)", func(o *cliOptions, v string) error { o.traceFile = v; return nil }},
 	{"SPINDLE_CPUPROFILE", "cpuprofile", "FILE", "write a host CPU profile (compiling included)", func(o *cliOptions, v string) error { o.cpuProfile = v; return nil }},
 	{"SPINDLE_MEMPROFILE", "memprofile", "FILE", "write a host heap profile when the run ends", func(o *cliOptions, v string) error { o.memProfile = v; return nil }},
+}
+
+// parseMemLimit reads a memory limit as GOMEMLIMIT is written: a number
+// of bytes with an optional B, KiB, MiB, GiB or TiB suffix, or "off".
+func parseMemLimit(v string) (int64, error) {
+	if v == "off" {
+		return -1, nil
+	}
+	shift := 0
+	for i, suf := range []string{"TiB", "GiB", "MiB", "KiB", "B"} {
+		if rest, ok := strings.CutSuffix(v, suf); ok {
+			v, shift = rest, [...]int{40, 30, 20, 10, 0}[i]
+			break
+		}
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n <= 0 || n > math.MaxInt64>>shift {
+		return 0, errors.New("want a positive size such as 512MiB, or off")
+	}
+	return n << shift, nil
 }
 
 func positive(field func(o *cliOptions) *int) func(o *cliOptions, v string) error {

@@ -823,6 +823,10 @@ func (m *Machine) dispatchSlow(f *Fiber, ins Instr) status {
 		}
 		c := new(Value)
 		if t.isAgg() {
+			if t.Size >= memLarge {
+				f.save(ip)
+				m.chargeAlloc(t.hostBytes())
+			}
 			*c = t.Zero()
 		}
 		*at(rp, ins.A) = Value{R: c}
@@ -849,10 +853,10 @@ func (m *Machine) dispatchSlow(f *Fiber, ins Instr) status {
 		*at(rp, ins.A) = Value{N: uint64(capOf(at(rp, ins.B).R))}
 	case OpMakeSlice:
 		f.save(ip)
-		*at(rp, ins.A) = makeSlice(&f.fn().Makes[ins.C], f.regs())
+		*at(rp, ins.A) = m.makeSlice(&f.fn().Makes[ins.C], f.regs())
 	case OpAppend:
 		a := &f.fn().Appends[ins.C]
-		*at(rp, ins.A) = appendValues(a, *at(rp, ins.B), *reg(rp, a.Src))
+		*at(rp, ins.A) = m.appendValues(a, *at(rp, ins.B), *reg(rp, a.Src))
 	case OpCopy:
 		a := &f.fn().Appends[ins.C]
 		*at(rp, ins.A) = Value{N: uint64(copyValues(a.Elem, *at(rp, ins.B), *reg(rp, a.Src)))}
@@ -1078,6 +1082,7 @@ func (m *Machine) dispatchSlow(f *Fiber, ins Instr) status {
 			f.save(ip)
 			panic(plainError("makechan: size out of range"))
 		}
+		m.chargeAlloc(size * int64(valueSize))
 		*at(rp, ins.A) = Value{R: newChan(t.Elem, int(size))}
 	case OpClose:
 		f.save(ip)
@@ -1474,7 +1479,7 @@ func sliceOp(op *SliceOp, regs []Value, b int32) Value {
 	return Value{R: s[lo:hi:max]}
 }
 
-func makeSlice(op *MakeOp, regs []Value) Value {
+func (m *Machine) makeSlice(op *MakeOp, regs []Value) Value {
 	n := int64(regs[op.Len].N)
 	c := n
 	if op.Cap >= 0 {
@@ -1487,6 +1492,7 @@ func makeSlice(op *MakeOp, regs []Value) Value {
 	if c < n || c > limit {
 		panic(runtimeError("makeslice: cap out of range"))
 	}
+	m.chargeAlloc(c * op.T.elemHostSize())
 	if op.T.PackedBytes() {
 		return Value{R: make([]byte, n, c)}
 	}
@@ -1504,12 +1510,12 @@ func makeSlice(op *MakeOp, regs []Value) Value {
 
 // appendValues implements append with Go's growth rule for the guest's
 // element size, so cap() after append matches gc.
-func appendValues(op *AppendOp, dst, src Value) Value {
+func (m *Machine) appendValues(op *AppendOp, dst, src Value) Value {
 	if op.Elem.Kind.isByte() {
-		return appendBytes(op, dst, src)
+		return m.appendBytes(op, dst, src)
 	}
 	if op.Elem.Kind.isWord() {
-		return appendWords(op, dst, src)
+		return m.appendWords(op, dst, src)
 	}
 	d, _ := dst.R.([]Value)
 	var n int
@@ -1528,6 +1534,7 @@ func appendValues(op *AppendOp, dst, src Value) Value {
 	l := len(d)
 	if l+n > cap(d) {
 		nc := growCap(cap(d), l+n, op.Elem)
+		m.chargeAlloc(int64(nc) * int64(valueSize))
 		nd := make([]Value, l, nc)
 		if op.Elem.isAgg() {
 			// The new array is fresh storage: copy, don't share, elements.
@@ -1558,7 +1565,7 @@ func appendValues(op *AppendOp, dst, src Value) Value {
 }
 
 // appendBytes is appendValues for a packed slice.
-func appendBytes(op *AppendOp, dst, src Value) Value {
+func (m *Machine) appendBytes(op *AppendOp, dst, src Value) Value {
 	d, _ := dst.R.([]byte)
 	var s []byte
 	var str string
@@ -1573,7 +1580,9 @@ func appendBytes(op *AppendOp, dst, src Value) Value {
 	}
 	l := len(d)
 	if l+n > cap(d) {
-		nd := make([]byte, l, growCap(cap(d), l+n, op.Elem))
+		nc := growCap(cap(d), l+n, op.Elem)
+		m.chargeAlloc(int64(nc))
+		nd := make([]byte, l, nc)
 		copy(nd, d)
 		d = nd
 	}
@@ -1587,7 +1596,7 @@ func appendBytes(op *AppendOp, dst, src Value) Value {
 }
 
 // appendWords is appendValues for a word-packed slice.
-func appendWords(op *AppendOp, dst, src Value) Value {
+func (m *Machine) appendWords(op *AppendOp, dst, src Value) Value {
 	d, _ := dst.R.([]uint64)
 	s, _ := src.R.([]uint64)
 	n := len(s)
@@ -1596,7 +1605,9 @@ func appendWords(op *AppendOp, dst, src Value) Value {
 	}
 	l := len(d)
 	if l+n > cap(d) {
-		nd := make([]uint64, l, growCap(cap(d), l+n, op.Elem))
+		nc := growCap(cap(d), l+n, op.Elem)
+		m.chargeAlloc(int64(nc) * 8)
+		nd := make([]uint64, l, nc)
 		copy(nd, d)
 		d = nd
 	}

@@ -126,6 +126,13 @@ type Machine struct {
 
 	in      inbox
 	pending int // outside work that will wake a fiber (AddPending)
+	// memLimit is the run's memory limit in bytes (Config.MemoryLimit
+	// resolved; 0: none); memSince, the large allocations charged since
+	// the last heap check (memguard.go).
+	memLimit, memSince int64
+	// memBase is the live heap when the run began, for a limit the host
+	// set (the default one bounds the whole process: memBase 0).
+	memBase int64
 	// ended is closed when the machine's run is over (release): pool
 	// jobs still waiting for a slot then give up (offload).
 	ended chan struct{}
@@ -153,6 +160,15 @@ func NewMachine(p *Program, c Config) *Machine {
 		c.Reductions = DefaultReductions
 	}
 	c.Reductions = min(c.Reductions, math.MaxInt32) // a fiber's budget is an int32
+	var memBase int64
+	switch {
+	case c.MemoryLimit == 0:
+		c.MemoryLimit = DefaultMemoryLimit()
+	case c.MemoryLimit < 0:
+		c.MemoryLimit = 0
+	default:
+		memBase = heapBytes("/gc/heap/live:bytes")
+	}
 	if c.MaxStack <= 0 {
 		c.MaxStack = DefaultMaxStack
 	}
@@ -166,6 +182,8 @@ func NewMachine(p *Program, c Config) *Machine {
 		maxStack: c.MaxStack / 8, // a register counts as one 8-byte word, as in gc's frames
 
 		stackCeiling: c.MaxStack,
+		memLimit:     c.MemoryLimit,
+		memBase:      memBase,
 		rng:          c.Seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D,
 		Out:          bufio.NewWriterSize(c.Stdout, 32<<10),
 		dumpReq:      make(chan chan string),

@@ -57,6 +57,9 @@ type Config struct {
 	// that stands still while fibers run and jumps to the next timer when
 	// none can (every fiber parked, no outside work pending).
 	FakeTime bool
+	// MemoryLimit bounds the heap the run may grow (memguard.go): 0 is
+	// DefaultMemoryLimit, < 0 none.
+	MemoryLimit int64
 	// Trace records the run's slices, waits and go statements
 	// (trace.go; WriteTrace).
 	Trace bool

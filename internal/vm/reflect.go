@@ -18,13 +18,13 @@ func CapOf(r any) int { return capOf(r) }
 // makeslice does).
 func MakeSlice(t *Type, n, c int) Value {
 	regs := []Value{Int(int64(n)), Int(int64(c))}
-	return makeSlice(&MakeOp{T: t, Len: 0, Cap: 1}, regs)
+	return (*Machine)(nil).makeSlice(&MakeOp{T: t, Len: 0, Cap: 1}, regs)
 }
 
 // Append returns append(dst, src...) for slices of element type elem
 // (src a slice of the same representation), growing as gc does.
 func Append(elem *Type, dst, src Value) Value {
-	return appendValues(&AppendOp{Elem: elem}, dst, src)
+	return (*Machine)(nil).appendValues(&AppendOp{Elem: elem}, dst, src)
 }
 
 // CopySlice is the copy built-in for slices of element type elem (src

@@ -1,0 +1,154 @@
+package vm
+
+import (
+	"math"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// The memory guard. A guest that allocates without bound would end its
+// host with Go's own "fatal error: out of memory" and the host's stack
+// trace; instead, the allocations that can be large (make, append's
+// growth, channel buffers) are checked against the run's
+// limit (Config.MemoryLimit) before they are made:
+//
+//   - one allocation larger than the limit is an out-of-memory at once;
+//   - the large ones (memLarge and up) are added up, and every
+//     memCheckEvery bytes (or an eighth of the limit, if less) the
+//     process's live heap is read (runtime/metrics); over the limit, one
+//     collection runs and the heap is read again;
+//   - still over the limit, the run ends with Go's "fatal error: runtime:
+//     out of memory" (exit status 2).
+//
+// The heap read is the process's. A limit the host sets bounds its growth
+// since the run began (the live heap then is the run's base), so what
+// the host held before does not count, but what other runs in the
+// process allocate meanwhile does. The default limit bounds the whole
+// process, which for the spindle command is the program. Small allocations are not
+// counted between checks, so a program that only makes small objects is
+// checked when it next makes a large one (a slice that grows large is
+// one; a map's growth, inside the host's map, is not).
+
+const (
+	memLarge      = 256 << 10
+	memCheckEvery = 64 << 20
+)
+
+// DefaultMemoryLimit is the limit of a run whose Config.MemoryLimit is 0:
+// the host's own soft limit (debug.SetMemoryLimit, GOMEMLIMIT) if it set
+// one, else the memory the process may use (its cgroup's limit, else the
+// machine's memory), less an eighth for the host itself.
+func DefaultMemoryLimit() int64 {
+	defaultLimitOnce.Do(func() {
+		if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
+			defaultLimit = l
+			return
+		}
+		total := physicalMemory()
+		if c := cgroupLimit(); c > 0 && (total == 0 || c < total) {
+			total = c
+		}
+		if total > 0 {
+			defaultLimit = total - total/8
+		}
+	})
+	return defaultLimit
+}
+
+var (
+	defaultLimitOnce sync.Once
+	defaultLimit     int64 // 0: unknown, no limit
+)
+
+func physicalMemory() int64 {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "MemTotal:"); ok {
+			kb, err := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			if err == nil {
+				return kb << 10
+			}
+		}
+	}
+	return 0
+}
+
+func cgroupLimit() int64 {
+	b, err := os.ReadFile("/sys/fs/cgroup/memory.max")
+	if err != nil {
+		return 0
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+	if err != nil {
+		return 0 // "max"
+	}
+	return n
+}
+
+// chargeAlloc checks an allocation of bytes of host memory against the
+// run's memory limit before it is made (see above).
+// A nil m (reflect's MakeSlice and Append, which run without one) checks
+// nothing.
+func (m *Machine) chargeAlloc(bytes int64) {
+	if bytes < memLarge || m == nil || m.memLimit <= 0 {
+		return
+	}
+	if bytes > m.memLimit {
+		panic(outOfMemory())
+	}
+
+	m.memSince += bytes
+	if m.memSince < min(memCheckEvery, m.memLimit/8) {
+		return
+	}
+	m.memSince = 0
+	if heapBytes("/memory/classes/heap/objects:bytes")-m.memBase+bytes <= m.memLimit {
+		return
+	}
+	runtime.GC()
+	if heapBytes("/gc/heap/live:bytes")-m.memBase+bytes > m.memLimit {
+		panic(outOfMemory())
+	}
+}
+
+// elemHostSize is the host bytes an element of slice or array type t
+// takes: 1 or 8 packed, else a Value.
+func (t *Type) elemHostSize() int64 {
+	switch {
+	case t.PackedBytes():
+		return 1
+	case t.PackedWords():
+		return 8
+	}
+	return int64(valueSize)
+}
+
+// hostBytes estimates the host memory a value of type t takes: an array
+// of packed elements its bytes, anything else three times gc's size (a
+// word is a 24-byte Value).
+func (t *Type) hostBytes() int64 {
+	if t.Kind == KArray && t.Packed() {
+		return int64(t.Len) * t.elemHostSize()
+	}
+	return t.Size * 3
+}
+
+func outOfMemory() *fatalError { return &fatalError{"runtime: out of memory"} }
+
+// heapBytes reads one of runtime/metrics' byte counts.
+func heapBytes(name string) int64 {
+	s := []metrics.Sample{{Name: name}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(s[0].Value.Uint64())
+}
