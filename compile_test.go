@@ -1,6 +1,9 @@
 package spindle_test
 
 import (
+	"bytes"
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,5 +54,82 @@ func TestCompilePaths(t *testing.T) {
 	}
 	if _, err := spindle.CompileSource(spindle.CompileOptions{}); err == nil || err.Error() != "spindle: no Go files to compile" {
 		t.Errorf("CompileSource of nothing: %v", err)
+	}
+}
+
+// Types nested 2,000 deep, in a few KB of source, compile and run (issue
+// 20: the compiler's type table keys a type by its parts' classes, where
+// typeutil.Map's hashes of such types all collided and compiling took
+// minutes), each level a distinct type, interned: reflect finds the types
+// the compiler made.
+func TestDeeplyNestedTypes(t *testing.T) {
+	const depth = 2000
+	nest := func(pre, base, post string) string {
+		return strings.Repeat(pre, depth) + base + strings.Repeat(post, depth)
+	}
+	tests := []struct {
+		name, src, want string
+	}{
+		{"slices", `var x, y ` + nest("[]", "int", "") + `
+var inner ` + nest("[]", "", "")[2:] + `int
+func main() {
+	y = append(y, nil)
+	fmt.Println(len(x), x == nil, len(y), reflect.TypeOf(x) == reflect.TypeOf(y))
+	fmt.Println(reflect.SliceOf(reflect.TypeOf(inner)) == reflect.TypeOf(x), reflect.TypeOf(x).Elem() == reflect.TypeOf(inner))
+	fmt.Printf("%v %d\n", x, len(fmt.Sprintf("%T", x)))
+}`, "0 true 1 true\ntrue true\n[] 4003\n"},
+		{"pointers_to_slices", `var x ` + nest("[]*", "int", "") + `
+func main() {
+	x = append(x, nil)
+	t := reflect.TypeOf(x)
+	for i := 0; i < 2*` + fmt.Sprint(depth) + `; i++ {
+		t = t.Elem()
+	}
+	fmt.Println(len(x), x[0] == nil, reflect.TypeOf(x).Elem() == reflect.TypeOf(x[0]), t.Kind(), len(reflect.TypeOf(x).String()))
+}`, "1 true true int 6003\n"},
+		{"arrays", `var x ` + nest("[1]", "int", "") + `
+func main() {
+	y := x
+	fmt.Println(len(x), x == y, reflect.TypeOf(x).Size(), reflect.TypeOf(x).Align())
+}`, "1 true 8 8\n"},
+		{"maps", `func main() {
+	x := ` + nest("map[int]", "string", "") + `{}
+	fmt.Println(len(x), reflect.TypeOf(x).Key().Kind(), reflect.TypeOf(x).Elem().Kind())
+}`, "0 int map\n"},
+		{"channels", `func main() {
+	x := make(` + nest("chan ", "bool", "") + `, 1)
+	x <- nil
+	fmt.Println(cap(x), len(x), (<-x) == nil, reflect.TypeOf(x).ChanDir())
+}`, "1 1 true chan\n"},
+		{"funcs", `var x ` + nest("func() ", "int", "") + `
+func main() {
+	fmt.Println(x == nil, reflect.TypeOf(x).NumIn(), reflect.TypeOf(x).Out(0).Kind())
+}`, "true 0 func\n"},
+		{"structs", `var x ` + nest("struct{ X ", "int", " }") + `
+func main() {
+	y := x
+	fmt.Println(x == y, reflect.TypeOf(x).NumField(), reflect.TypeOf(x).Size())
+}`, "true 1 8\n"},
+		{"interfaces", `var x ` + nest("interface{ M() ", "int", " }") + `
+func main() {
+	fmt.Println(x == nil, reflect.TypeOf(&x).Elem().NumMethod())
+}`, "true 1\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "package main\n\nimport (\n\t\"fmt\"\n\t\"reflect\"\n)\n\n" + tc.src + "\n"
+			prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: tc.name + ".go", Src: []byte(src)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out, errb bytes.Buffer
+			code, err := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out, Stderr: &errb})
+			if err != nil || code != 0 {
+				t.Fatalf("exit %d, %v; stderr:\n%s", code, err, errb.String())
+			}
+			if out.String() != tc.want {
+				t.Errorf("output %q, want %q", out.String(), tc.want)
+			}
+		})
 	}
 }

@@ -27,7 +27,6 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"spindle/internal/loader"
 	"spindle/internal/vm"
@@ -57,7 +56,7 @@ type Compiler struct {
 	opts  Options
 	fset  *token.FileSet
 	prog  *ssa.Program
-	types typeutil.Map // types.Type -> *vm.Type (see typ)
+	types *typeTable // the descriptors made (see typ)
 	// funcs holds every function's shell (see fn); work, the functions
 	// queued for compilation.
 	funcs map[*ssa.Function]*vm.Func
@@ -197,6 +196,7 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 		funcs:         map[*ssa.Function]*vm.Func{},
 		globalIndex:   map[*ssa.Global]int32{},
 		out:           &vm.Program{},
+		types:         newTypeTable(),
 		methodsFilled: map[*vm.Type]bool{},
 		byVal:         map[*ssa.Alloc]bool{},
 		std:           std,

@@ -10,19 +10,20 @@ import (
 
 var sizes = types.SizesFor("gc", "amd64")
 
-// typ returns the interned run-time descriptor of t.
+// typ returns the interned run-time descriptor of t: one per class of
+// identical types (see typeTable).
 func (c *Compiler) typ(t types.Type) *vm.Type {
 	t = types.Unalias(t)
-	if vt, _ := c.types.At(t).(*vm.Type); vt != nil {
+	id := c.types.classOf(t)
+	if vt := c.types.desc[id]; vt != nil {
 		return vt
 	}
 	vt := &vm.Type{GoType: t, Name: typeName(t)}
-	c.types.Set(t, vt)
+	c.types.desc[id] = vt
 	_, vt.Named = t.(*types.Named)
 	vt.Comparable = types.Comparable(t)
 	if hasSize(t) {
-		vt.Size = sizes.Sizeof(t)
-		vt.Align = sizes.Alignof(t)
+		vt.Size, vt.Align = c.types.layout(t)
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
