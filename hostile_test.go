@@ -290,6 +290,11 @@ func main() {
 	var keep [][]int64
 	for i := 0; ; i++ { keep = append(keep, make([]int64, 1<<17)) }
 }`},
+		{"slice_of_arrays", `package main
+import "os"
+func main() { n := 8192 + len(os.Args); s := make([][1 << 16]int32, n); println(len(s)) }`},
+		{"string_doubling", `package main
+func main() { s := "x"; for { s += s } }`},
 		{"array_values", `package main
 type big [1 << 16]string
 func main() {

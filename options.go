@@ -13,10 +13,9 @@ const (
 	DefaultMaxStack   = vm.DefaultMaxStack   // RunOptions.MaxStack, in bytes
 )
 
-// DefaultMemoryLimit is RunOptions.MemoryLimit's default, in bytes: the
-// host's own soft limit (debug.SetMemoryLimit, GOMEMLIMIT) if it set
-// one, else seven eighths of the memory the process may use (its
-// cgroup's limit, else the machine's); 0 if neither is known.
+// DefaultMemoryLimit is RunOptions.MemoryLimit's default, in bytes:
+// seven eighths of the memory the process may use (its cgroup's limit,
+// else the machine's); 0 if neither is known.
 func DefaultMemoryLimit() int64 { return vm.DefaultMemoryLimit() }
 
 // CompileOptions configure a compilation (Compile, CompileSource). The zero
@@ -135,9 +134,8 @@ type RunOptions struct {
 	// more than MemoryLimit past what it was when the run began (after a
 	// collection) ends the run with Go's "fatal error: runtime: out of
 	// memory" (exit status 2) instead of ending the host. 0 is
-	// DefaultMemoryLimit, which bounds the process's whole heap (the
-	// host's GOMEMLIMIT if set, else seven eighths of the memory the
-	// process may use); negative, no limit. The heap measured is the
+	// DefaultMemoryLimit, which bounds the process's whole heap (seven
+	// eighths of the memory the process may use); negative, no limit. The heap measured is the
 	// process's, so runs in one process share their growth, and small
 	// allocations are only counted at the next large one
 	// (docs/SEMANTICS.md).

@@ -84,7 +84,7 @@ var settings = []setting{
 	}},
 	{"SPINDLE_EXPLORE_MEM", "explore-mem", "", "compile the program's own packages with a preemption point at every load, store and map access, for the exploring schedulers", boolean(func(o *cliOptions, b bool) { o.memPoints = b })},
 	{"SPINDLE_FAKETIME", "faketime", "", "run on a virtual clock that jumps to the next timer when every goroutine is blocked", boolean(func(o *cliOptions, b bool) { o.FakeTime = b })},
-	{"SPINDLE_MEMLIMIT", "memlimit", "BYTES", "the run's memory limit, as GOMEMLIMIT writes it (1GiB, 512MiB; default: the process's; off: none)", func(o *cliOptions, v string) error {
+	{"SPINDLE_MEMLIMIT", "memlimit", "BYTES", "the run's memory limit, as GOMEMLIMIT writes it (1GiB, 512MiB; default: 7/8 of the process's memory; off: none)", func(o *cliOptions, v string) error {
 		n, err := parseMemLimit(v)
 		o.MemoryLimit = n
 		return err

@@ -147,7 +147,9 @@ type hostSock struct {
 	// connection of two of its fibers), or it is a listener on a
 	// loopback address; its waits are inner (vm.Machine.AddInnerPending).
 	// pairing: in stateOf(m).tcpEnds, waiting for its other end.
-	inner, pairing bool
+	// listening: a listener (its inner flag holds while the run has no
+	// child process).
+	inner, pairing, listening bool
 }
 
 // sockWaiter is one fiber parked on a socket.
@@ -277,7 +279,7 @@ func (s *hostSock) wait(f *vm.Fiber, write bool) int {
 	w.tok = f.Token()
 	w.live = true
 	m.AddPending(1)
-	if s.inner {
+	if s.inner && (!s.listening || !stateOf(m).hasChildren()) {
 		w.inner = true
 		m.AddInnerPending(1)
 	}
@@ -676,10 +678,12 @@ func netSysBind(f *vm.Fiber, args, res []vm.Value) {
 		return
 	}
 	if s.family != unix.AF_UNIX && f.M.TracksInner(f) {
-		// Only the run's fibers (and its children, which count as
-		// pending themselves) dial a loopback listener in practice.
+		// Only the run's fibers, and its child processes, dial a
+		// loopback listener in practice: its accepts are inner while
+		// the run has no child running (wait).
 		if sa, err := unix.Getsockname(s.fd); err == nil {
 			s.inner = sockAddrPort(sa).Addr().IsLoopback()
+			s.listening = true
 		}
 	}
 	res[0], res[1] = vm.Str(""), vm.Int(0)

@@ -2,6 +2,7 @@ package std
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"syscall"
@@ -143,32 +144,61 @@ func finishStartProcess(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
 	setErr(res, 2, nil)
 }
 
+// hasChildren reports whether the run has started child processes it
+// has not waited for.
+func (d *machineState) hasChildren() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return len(d.procs) > 0
+}
+
 // guestKill is kill(2) as a run may use it. A run that owns its process
 // (Config.Exec: the spindle command's) signals anything the process may.
-// An embedded one signals only the children it started (and did not wait
-// for yet) and itself: a signal to its own pid is the run's, delivered
-// as Running.Signal would deliver it; unhandled, a signal that would end
-// a Go program ends the run with exit status 128+sig, and the others do
-// nothing. Anything else (another process, a process group, -1) is
-// EPERM: a guest must not signal its host or the host's neighbours.
+// An embedded one signals only the children it started on this shard
+// (and did not wait for yet), their own process groups, and itself: a
+// signal to its own pid is the run's, delivered as Running.Signal would
+// deliver it; unhandled, SIGQUIT and SIGABRT dump the goroutines and end
+// the run with status 2, a signal Go ignores does nothing, and any other
+// ends the run with exit status 128+sig. Anything else (another
+// process, the caller's process group, -1) is EPERM: a guest must not
+// signal its host or the host's neighbours.
 func guestKill(m *vm.Machine, pid int, sig syscall.Signal) syscall.Errno {
 	if m.Config.Exec {
 		return syscall.Errno(errnoOf(syscall.Kill(pid, sig)))
 	}
-	if pid > 0 && pid != os.Getpid() {
+	if pid != os.Getpid() && pid != 0 && pid != -1 {
+		// A child the run started, or (negative) the process group of
+		// one started with Setpgid: the group's id is the child's pid.
+		want := pid
+		if want < 0 {
+			want = -want
+		}
 		d := stateOf(m)
 		d.mu.Lock()
 		var child *os.Process
 		for _, p := range d.procs {
-			if p.Pid == pid {
+			if p.Pid == want {
 				child = p
 			}
 		}
 		d.mu.Unlock()
-		if child == nil {
+		switch {
+		case child == nil:
 			return syscall.EPERM
+		case pid < 0:
+			if pg, err := syscall.Getpgid(want); err != nil || pg != want {
+				return syscall.EPERM
+			}
+			return syscall.Errno(errnoOf(syscall.Kill(pid, sig)))
 		}
-		return syscall.Errno(errnoOf(syscall.Kill(pid, sig)))
+		// Through the process handle (a pidfd): never a recycled pid.
+		if err := child.Signal(sig); err != nil {
+			if errors.Is(err, os.ErrProcessDone) {
+				return syscall.ESRCH
+			}
+			return syscall.Errno(errnoOf(err))
+		}
+		return 0
 	}
 	if pid != os.Getpid() {
 		return syscall.EPERM
@@ -177,14 +207,26 @@ func guestKill(m *vm.Machine, pid int, sig syscall.Signal) syscall.Errno {
 		return 0
 	}
 	switch sig {
-	case syscall.SIGCHLD, syscall.SIGURG, syscall.SIGWINCH, syscall.SIGCONT,
+	case syscall.SIGCHLD, syscall.SIGURG, syscall.SIGWINCH, syscall.SIGCONT, syscall.SIGPIPE, syscall.SIGPROF,
 		syscall.SIGSTOP, syscall.SIGTSTP, syscall.SIGTTIN, syscall.SIGTTOU:
-		return 0 // ignored by default, or a stop a run does not do
+		return 0 // ignored by a Go program, or a stop a run does not do
+	case syscall.SIGQUIT, syscall.SIGABRT:
+		// Go dumps every goroutine and exits with status 2.
+		fmt.Fprintf(m.Stderr(), "%s: %s\n\n%s", sigName(sig), sig, m.Dump())
+		panic(vm.Exit(2))
 	}
 	if sig < 1 || sig > 64 {
 		return syscall.EINVAL
 	}
 	panic(vm.Exit(128 + int(sig)))
+}
+
+// sigName is Go's name of a signal in a crash report (SIGQUIT).
+func sigName(sig syscall.Signal) string {
+	if sig == syscall.SIGABRT {
+		return "SIGABRT"
+	}
+	return "SIGQUIT"
 }
 
 // addProc enters p in the run's process table and returns its handle.

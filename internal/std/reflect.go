@@ -697,7 +697,7 @@ func reflectNew(f *vm.Fiber, a, r []vm.Value) {
 
 func reflectMakeSlice(f *vm.Fiber, a, r []vm.Value) {
 	t := rtyp(a[0])
-	r[0] = encodeRV(t, vm.MakeSlice(t, int(a[1].Int()), int(a[2].Int())), kindFlag(t))
+	r[0] = encodeRV(t, vm.MakeSlice(f.M, t, int(a[1].Int()), int(a[2].Int())), kindFlag(t))
 }
 
 func reflectMakeMap(f *vm.Fiber, a, r []vm.Value) {
@@ -713,7 +713,7 @@ func reflectMakeChan(f *vm.Fiber, a, r []vm.Value) {
 // valuesSlice returns the guest []reflect.Value xs as a slice of
 // element type et holding their values.
 func valuesSlice(t *vm.Type, xs []vm.Value) vm.Value {
-	s := vm.MakeSlice(t, len(xs), len(xs))
+	s := vm.MakeSlice(nil, t, len(xs), len(xs)) // as many as the guest already holds
 	for i, x := range xs {
 		p := rv{t.Elem, elemPtr(s.R, i), flagIndir}
 		p.store(rvOf(x).load())
@@ -724,7 +724,7 @@ func valuesSlice(t *vm.Type, xs []vm.Value) vm.Value {
 func reflectAppend(f *vm.Fiber, a, r []vm.Value) {
 	v := rvOf(a[0])
 	src := valuesSlice(v.t, a[1].Slice())
-	r[0] = encodeRV(v.t, vm.Append(v.t.Elem, v.load(), src), kindFlag(v.t))
+	r[0] = encodeRV(v.t, vm.Append(f.M, v.t.Elem, v.load(), src), kindFlag(v.t))
 }
 
 func reflectCopy(f *vm.Fiber, a, r []vm.Value) {
@@ -739,7 +739,7 @@ func reflectGrow(f *vm.Fiber, a, r []vm.Value) {
 	// Append past the capacity, keeping what lies between len and cap
 	// (Go's growslice copies it too), then slice back to len.
 	full := vm.Value{R: sliceRef(x.R, 0, c, -1)}
-	g := vm.Append(v.t.Elem, full, vm.MakeSlice(v.t, l+n-c, l+n-c))
+	g := vm.Append(f.M, v.t.Elem, full, vm.MakeSlice(f.M, v.t, l+n-c, l+n-c))
 	r[0] = encodeRV(v.t, vm.Value{R: sliceRef(g.R, 0, l, -1)}, kindFlag(v.t))
 }
 

@@ -41,7 +41,8 @@ import (
 //     Rakamarić, POPL 2011). The decision points are each pick among two
 //     or more runnable fibers (choice i: the queue's i-th) and each
 //     synchronisation point (choice 1: preempt). The machine records how
-//     many choices each decision point had (DFSChoices), from which the
+//     many choices each decision point had (DFSChoices; a synchronisation
+//     point where no other fiber is runnable is none), from which the
 //     driver (spindle test -explore) derives the paths with one more
 //     delay; the seed plays no part in the schedule, only in map order
 //     and select.
@@ -204,12 +205,18 @@ func (e *explorer) pick(m *Machine) {
 	}
 }
 
+// maxDecisions bounds the decision points a SchedDFS run reports: a
+// search explores the first ones long before it could reach more.
+const maxDecisions = 1 << 16
+
 // decide is a SchedDFS decision point with n choices: the path's choice
 // there, or 0.
 func (e *explorer) decide(n int) int {
 	step := e.decisions
 	e.decisions++
-	e.choices = append(e.choices, int32(n))
+	if len(e.choices) < maxDecisions {
+		e.choices = append(e.choices, int32(n))
+	}
 	if len(e.path) > 0 && e.path[0].Step == step {
 		c := e.path[0].Index
 		e.path = e.path[1:]
@@ -260,6 +267,9 @@ func (m *Machine) syncPoint(f *Fiber) bool {
 	case SchedRandom:
 		return m.rand()&1 == 0
 	case SchedDFS:
+		if m.rq.n == 0 && m.runnext == nil {
+			return false // nothing else could run: no choice to make
+		}
 		return e.decide(2) == 1
 	case SchedPCT:
 		for i, c := range e.change {

@@ -787,7 +787,12 @@ func (m *Machine) dispatchSlow(f *Fiber, ins Instr) status {
 		*at(rp, ins.A) = complexOp(ins.Op, *at(rp, ins.B), *at(rp, ins.C))
 
 	case OpSAdd:
-		*at(rp, ins.A) = Str(at(rp, ins.B).String() + at(rp, ins.C).String())
+		x, y := at(rp, ins.B).String(), at(rp, ins.C).String()
+		if n := len(x) + len(y); n >= memLarge {
+			f.save(ip)
+			m.chargeAlloc(int64(n))
+		}
+		*at(rp, ins.A) = Str(x + y)
 	case OpSEq:
 		*at(rp, ins.A) = Value{N: b2u(at(rp, ins.B).String() == at(rp, ins.C).String())}
 	case OpSNe:
@@ -856,6 +861,7 @@ func (m *Machine) dispatchSlow(f *Fiber, ins Instr) status {
 		*at(rp, ins.A) = m.makeSlice(&f.fn().Makes[ins.C], f.regs())
 	case OpAppend:
 		a := &f.fn().Appends[ins.C]
+		f.save(ip) // a growth may end the run (memguard.go)
 		*at(rp, ins.A) = m.appendValues(a, *at(rp, ins.B), *reg(rp, a.Src))
 	case OpCopy:
 		a := &f.fn().Appends[ins.C]
@@ -1082,6 +1088,7 @@ func (m *Machine) dispatchSlow(f *Fiber, ins Instr) status {
 			f.save(ip)
 			panic(plainError("makechan: size out of range"))
 		}
+		f.save(ip)
 		m.chargeAlloc(size * int64(valueSize))
 		*at(rp, ins.A) = Value{R: newChan(t.Elem, int(size))}
 	case OpClose:
@@ -1492,7 +1499,7 @@ func (m *Machine) makeSlice(op *MakeOp, regs []Value) Value {
 	if c < n || c > limit {
 		panic(runtimeError("makeslice: cap out of range"))
 	}
-	m.chargeAlloc(c * op.T.elemHostSize())
+	m.chargeAlloc(c * op.T.elemHostBytes())
 	if op.T.PackedBytes() {
 		return Value{R: make([]byte, n, c)}
 	}
@@ -1534,7 +1541,7 @@ func (m *Machine) appendValues(op *AppendOp, dst, src Value) Value {
 	l := len(d)
 	if l+n > cap(d) {
 		nc := growCap(cap(d), l+n, op.Elem)
-		m.chargeAlloc(int64(nc) * int64(valueSize))
+		m.chargeAlloc(int64(nc) * op.Elem.hostBytesInSlice())
 		nd := make([]Value, l, nc)
 		if op.Elem.isAgg() {
 			// The new array is fresh storage: copy, don't share, elements.

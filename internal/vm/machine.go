@@ -133,6 +133,8 @@ type Machine struct {
 	// memBase is the live heap when the run began, for a limit the host
 	// set (the default one bounds the whole process: memBase 0).
 	memBase int64
+	// memCycles is gcCycles at the last heap check past the limit.
+	memCycles uint32
 	// ended is closed when the machine's run is over (release): pool
 	// jobs still waiting for a slot then give up (offload).
 	ended chan struct{}

@@ -1,10 +1,8 @@
 package vm
 
 import (
-	"math"
 	"os"
 	"runtime"
-	"runtime/debug"
 	"runtime/metrics"
 	"strconv"
 	"strings"
@@ -40,15 +38,11 @@ const (
 )
 
 // DefaultMemoryLimit is the limit of a run whose Config.MemoryLimit is 0:
-// the host's own soft limit (debug.SetMemoryLimit, GOMEMLIMIT) if it set
-// one, else the memory the process may use (its cgroup's limit, else the
-// machine's memory), less an eighth for the host itself.
+// seven eighths of the memory the process may use (its cgroup's limit,
+// else the machine's). Go's GOMEMLIMIT is a soft limit, a goal for the
+// collector, so it is not taken as a hard one.
 func DefaultMemoryLimit() int64 {
 	defaultLimitOnce.Do(func() {
-		if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
-			defaultLimit = l
-			return
-		}
 		total := physicalMemory()
 		if c := cgroupLimit(); c > 0 && (total == 0 || c < total) {
 			total = c
@@ -113,20 +107,40 @@ func (m *Machine) chargeAlloc(bytes int64) {
 	if heapBytes("/memory/classes/heap/objects:bytes")-m.memBase+bytes <= m.memLimit {
 		return
 	}
-	runtime.GC()
-	if heapBytes("/gc/heap/live:bytes")-m.memBase+bytes > m.memLimit {
+	// Garbage included, the heap is past the limit: what is live? As of
+	// the last collection, if one completed since the previous check;
+	// else one runs now (the shard waits for it).
+	if c := gcCycles.Load(); c == m.memCycles {
+		runtime.GC()
+	}
+	m.memCycles = gcCycles.Load()
+	live := heapBytes("/gc/heap/live:bytes")
+	// A base read before the collection that followed the run's start
+	// (the compiler's garbage still counted) is too high.
+	m.memBase = min(m.memBase, live)
+	if live-m.memBase+bytes > m.memLimit {
 		panic(outOfMemory())
 	}
 }
 
-// elemHostSize is the host bytes an element of slice or array type t
-// takes: 1 or 8 packed, else a Value.
-func (t *Type) elemHostSize() int64 {
+// elemHostBytes is the host bytes an element of slice or array type t
+// takes: 1 or 8 packed, else a Value and, for an aggregate, the storage
+// its zero value gets.
+func (t *Type) elemHostBytes() int64 {
 	switch {
 	case t.PackedBytes():
 		return 1
 	case t.PackedWords():
 		return 8
+	}
+	return t.Elem.hostBytesInSlice()
+}
+
+// hostBytesInSlice is the host bytes a non-packed element of type t
+// takes in a slice: its Value, and an aggregate's own storage.
+func (t *Type) hostBytesInSlice() int64 {
+	if t.isAgg() {
+		return int64(valueSize) + t.hostBytes()
 	}
 	return int64(valueSize)
 }
@@ -136,7 +150,7 @@ func (t *Type) elemHostSize() int64 {
 // word is a 24-byte Value).
 func (t *Type) hostBytes() int64 {
 	if t.Kind == KArray && t.Packed() {
-		return int64(t.Len) * t.elemHostSize()
+		return int64(t.Len) * t.elemHostBytes()
 	}
 	return t.Size * 3
 }

@@ -15,16 +15,17 @@ func LenOf(r any) int { return lenOf(r) }
 func CapOf(r any) int { return capOf(r) }
 
 // MakeSlice returns make(t, n, c) for slice type t (bounds checked as
-// makeslice does).
-func MakeSlice(t *Type, n, c int) Value {
+// makeslice does, and against m's memory limit).
+func MakeSlice(m *Machine, t *Type, n, c int) Value {
 	regs := []Value{Int(int64(n)), Int(int64(c))}
-	return (*Machine)(nil).makeSlice(&MakeOp{T: t, Len: 0, Cap: 1}, regs)
+	return m.makeSlice(&MakeOp{T: t, Len: 0, Cap: 1}, regs)
 }
 
 // Append returns append(dst, src...) for slices of element type elem
-// (src a slice of the same representation), growing as gc does.
-func Append(elem *Type, dst, src Value) Value {
-	return (*Machine)(nil).appendValues(&AppendOp{Elem: elem}, dst, src)
+// (src a slice of the same representation), growing as gc does (and
+// checked against m's memory limit).
+func Append(m *Machine, elem *Type, dst, src Value) Value {
+	return m.appendValues(&AppendOp{Elem: elem}, dst, src)
 }
 
 // CopySlice is the copy built-in for slices of element type elem (src
