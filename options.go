@@ -45,7 +45,14 @@ type CompileOptions struct {
 // command's when no SPINDLE_* variable is set.
 type RunOptions struct {
 	Stdout, Stderr io.Writer // default: discard
-	Stdin          io.Reader // default: empty
+	// Stdin is the guest's standard input (default: empty). It is read
+	// on host goroutines while the reading fiber parks, one Read at a
+	// time per shard; a regular *os.File or bytes in memory (a
+	// *strings.Reader, *bytes.Reader or *bytes.Buffer), which cannot
+	// block, may also be read on the shard's own thread. A Read in
+	// progress when the run ends is left to return on its own (close a
+	// pipe to end it); what it reads is lost.
+	Stdin io.Reader
 	// Args is os.Args: the program name first (default: {"main"}).
 	Args []string
 	// Env is the guest's environment (os.Environ); the host's is never

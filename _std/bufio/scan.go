@@ -104,8 +104,18 @@ func (s *Scanner) Text() string {
 // there are no more tokens, either by reaching the end of the input or an
 // error.
 func (s *Scanner) Scan() bool {
-	if handled, ok := s.scanFast(io.EOF); handled {
-		return ok
+	for {
+		handled, ok, read := s.scanFast(io.EOF)
+		if handled {
+			return ok
+		}
+		if !read {
+			break
+		}
+		// The host made room in the buffer and left the read to this
+		// code, as it may block (a pipe, a terminal): os.File.Read
+		// parks only this goroutine.
+		s.fill()
 	}
 	if s.done {
 		return false
@@ -172,44 +182,52 @@ func (s *Scanner) Scan() bool {
 			s.start = 0
 			s.buf = newBuf
 		}
-		for loop := 0; ; {
-			n, err := s.r.Read(s.buf[s.end:len(s.buf)])
-			if n < 0 || len(s.buf)-s.end < n {
-				s.setErr(ErrBadReadCount)
-				break
-			}
-			if s.small && n > 0 && n == len(s.buf)-s.end && len(s.buf) < startBufSize && len(s.buf) < s.maxTokenSize {
-				// The Read filled all it was offered: a stream with more
-				// to give, which a small buffer would read in small
-				// pieces. Grow toward Go's first size.
-				newBuf := make([]byte, min(len(s.buf)*2, s.maxTokenSize))
-				copy(newBuf, s.buf[s.start:s.end+n])
-				s.end -= s.start
-				s.start = 0
-				s.buf = newBuf
-			}
-			s.end += n
-			if err != nil {
-				s.setErr(err)
-				break
-			}
-			if n > 0 {
-				s.empties = 0
-				break
-			}
-			loop++
-			if loop > maxConsecutiveEmptyReads {
-				s.setErr(io.ErrNoProgress)
-				break
-			}
+		s.fill()
+	}
+}
+
+// fill reads into s.buf[s.end:], retrying empty reads, and records the
+// read's error.
+func (s *Scanner) fill() {
+	for loop := 0; ; {
+		n, err := s.r.Read(s.buf[s.end:len(s.buf)])
+		if n < 0 || len(s.buf)-s.end < n {
+			s.setErr(ErrBadReadCount)
+			break
+		}
+		if s.small && n > 0 && n == len(s.buf)-s.end && len(s.buf) < startBufSize && len(s.buf) < s.maxTokenSize {
+			// The Read filled all it was offered: a stream with more
+			// to give, which a small buffer would read in small
+			// pieces. Grow toward Go's first size.
+			newBuf := make([]byte, min(len(s.buf)*2, s.maxTokenSize))
+			copy(newBuf, s.buf[s.start:s.end+n])
+			s.end -= s.start
+			s.start = 0
+			s.buf = newBuf
+		}
+		s.end += n
+		if err != nil {
+			s.setErr(err)
+			break
+		}
+		if n > 0 {
+			s.empties = 0
+			break
+		}
+		loop++
+		if loop > maxConsecutiveEmptyReads {
+			s.setErr(io.ErrNoProgress)
+			break
 		}
 	}
 }
 
 // scanFast is Scan done by the host when the Scanner reads an *os.File
 // with ScanLines or ScanWords; handled is false when the guest code must
-// carry on (it resumes from the fields' state).
-func (s *Scanner) scanFast(eof error) (handled, ok bool)
+// carry on (it resumes from the fields' state), and read is true when
+// that is only to fill the buffer, a read the host may not make on the
+// shard's thread (it could block), before calling scanFast again.
+func (s *Scanner) scanFast(eof error) (handled, ok, read bool)
 
 // advance consumes n bytes of the buffer. It reports whether the advance
 // was legal.

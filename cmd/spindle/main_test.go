@@ -230,6 +230,131 @@ func main() {
 	}
 }
 
+// A program waiting on standard input (a pipe, the host's descriptor 0)
+// parks only the reading goroutine: the shard's thread still flushes the
+// output before the read, answers SIGQUIT with a dump that shows the
+// reader parked, and ends the run on SIGTERM; input that comes later is
+// read. Each way of reading: fmt.Scan, bufio.Scanner, and fmt.Scan in a
+// program without package os. ("ready" reaches the test only once main
+// waits in the read: the shard flushes its output when it goes idle.)
+func TestStdinPipeParksOnlyTheReader(t *testing.T) {
+	bin := buildCLI(t)
+	dir := t.TempDir()
+	withOS := writeProg(t, dir, "in.go", `package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+)
+
+func main() {
+	fmt.Println("ready")
+	if os.Args[1] == "scan" {
+		var a, b int
+		n, err := fmt.Scan(&a, &b)
+		fmt.Println(n, err, a+b)
+		return
+	}
+	s := bufio.NewScanner(os.Stdin)
+	for s.Scan() {
+		fmt.Println("line", s.Text())
+	}
+	fmt.Println("err", s.Err())
+}
+`)
+	noOS := writeProg(t, t.TempDir(), "noos.go", `package main
+
+import "fmt"
+
+func main() {
+	fmt.Println("ready")
+	var a, b int
+	n, err := fmt.Scan(&a, &b)
+	fmt.Println(n, err, a+b)
+}
+`)
+	progs := []struct {
+		name string
+		args []string
+		fed  string // stdout after "ready" once "5 6\n7 8\n" is fed
+	}{
+		{"scan", []string{withOS, "scan"}, "2 <nil> 11\n"},
+		{"scanner", []string{withOS, "lines"}, "line 5 6\nline 7 8\nerr <nil>\n"},
+		{"scan without os", []string{noOS}, "2 <nil> 11\n"},
+	}
+	for _, p := range progs {
+		t.Run(p.name, func(t *testing.T) {
+			t.Run("fed later", func(t *testing.T) {
+				cmd, r, in, errb := startReading(t, bin, p.args)
+				io.WriteString(in, "5 6\n7 8\n")
+				in.Close()
+				rest, _ := io.ReadAll(r)
+				if err := cmd.Wait(); err != nil || string(rest) != p.fed {
+					t.Errorf("exit %v, stdout %q, want %q; stderr %s", err, rest, p.fed, errb.String())
+				}
+			})
+			t.Run("SIGQUIT", func(t *testing.T) {
+				cmd, _, _, errb := startReading(t, bin, p.args)
+				cmd.Process.Signal(syscall.SIGQUIT)
+				err := cmd.Wait()
+				if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
+					t.Fatalf("exit: %v", err)
+				}
+				for _, want := range []string{"SIGQUIT: quit", "goroutine 1 [syscall]:", "main.main()"} {
+					if !strings.Contains(errb.String(), want) {
+						t.Errorf("stderr lacks %q:\n%s", want, errb.String())
+					}
+				}
+			})
+			t.Run("SIGTERM", func(t *testing.T) {
+				cmd, _, _, _ := startReading(t, bin, p.args)
+				cmd.Process.Signal(syscall.SIGTERM)
+				err := cmd.Wait()
+				ee, ok := err.(*exec.ExitError)
+				if !ok {
+					t.Fatalf("exit: %v", err)
+				}
+				if ws, _ := ee.Sys().(syscall.WaitStatus); !ws.Signaled() || ws.Signal() != syscall.SIGTERM {
+					t.Errorf("process ended with %v, want killed by SIGTERM", ws)
+				}
+			})
+		})
+	}
+}
+
+// startReading starts `spindle run args...` with its standard input a pipe
+// (in) and waits for its first line, "ready". The process is killed after
+// 30 seconds (or when the test ends), so a run that never gets there fails
+// instead of hanging.
+func startReading(t *testing.T, bin string, args []string) (*exec.Cmd, *bufio.Reader, io.WriteCloser, *bytes.Buffer) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
+	t.Cleanup(cancel)
+	cmd := exec.CommandContext(ctx, bin, append([]string{"run"}, args...)...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { in.Close() })
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(stdout)
+	if line, _ := r.ReadString('\n'); line != "ready\n" {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("got %q, want \"ready\" (the read holds the shard's thread?); stderr %s", line, errb.String())
+	}
+	return cmd, r, in, &errb
+}
+
 // The SPINDLE_* variables map to run options; unset ones keep the
 // library's zero-value defaults, and malformed ones are errors.
 func TestRunOptionsFromEnvironment(t *testing.T) {

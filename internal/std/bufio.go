@@ -12,9 +12,10 @@ import (
 // Host side of the guest bufio package: a fast path for Scanner.Scan when
 // it reads an *os.File with ScanLines or ScanWords. It runs the guest
 // Scan's algorithm on the Scanner's own fields, so it can stop at any
-// point (an error to report, a token too long) and leave the rest to the
-// guest code. Field indexes follow _std/bufio's Scanner: r, split,
-// maxTokenSize, token, buf, start, end, err, empties, scanCalled, done.
+// point (an error to report, a token too long, a read that may block)
+// and leave the rest to the guest code. Field indexes follow _std/bufio's
+// Scanner: r, split, maxTokenSize, token, buf, start, end, err, empties,
+// scanCalled, done.
 
 const (
 	scR = iota
@@ -90,7 +91,7 @@ var bufioFuncs = hostTable{
 
 func scannerScanFast(f *vm.Fiber, args, res []vm.Value) {
 	p, eof := args[0].Ptr(), args[1]
-	res[0], res[1] = vm.Value{}, vm.Value{}
+	res[0], res[1], res[2] = vm.Value{}, vm.Value{}, vm.Value{}
 	if p == nil {
 		return
 	}
@@ -113,6 +114,11 @@ func scannerScanFast(f *vm.Fiber, args, res []vm.Value) {
 		return
 	}
 	fd, name := guestFile(rd.V)
+	// A read that may block (a pipe, a terminal, standard input from an
+	// embedding program's reader) is the guest code's: with room made in
+	// the buffer, this returns read true, the guest calls os.File.Read,
+	// which parks only its fiber, and then this again.
+	direct := readsDirect(f.M, fd)
 	fs[scCalled] = vm.Bool(true)
 	done := func(ok bool) { res[0], res[1] = vm.Bool(true), vm.Bool(ok) }
 	for {
@@ -168,6 +174,10 @@ func scannerScanFast(f *vm.Fiber, args, res []vm.Value) {
 			fs[scBuf] = vm.Value{R: nb}
 		}
 		fs[scStart], fs[scEnd] = vm.Int(int64(start)), vm.Int(int64(end))
+		if !direct {
+			res[2] = vm.Bool(true) // the guest code reads into buf[end:]
+			return
+		}
 		k, err := fdReadInto(f.M, fd, name, buf[end:], 0, false)
 		if err != nil && err != io.EOF {
 			return // the guest code reads again and reports the error

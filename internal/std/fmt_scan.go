@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"unicode/utf8"
 
@@ -130,7 +131,7 @@ type guestErr struct {
 func (e *guestErr) Error() string { return e.msg }
 
 // guestReader reads from a guest io.Reader by calling its methods (or,
-// for an *os.File, the machine's file directly).
+// for an *os.File that readsDirect, the machine's file directly).
 type guestReader struct {
 	f                          *vm.Fiber
 	x                          *vm.Iface
@@ -231,12 +232,6 @@ const fromStdin = 8
 
 func newGuestReader(f *vm.Fiber, x *vm.Iface) io.Reader {
 	g := &guestReader{f: f, x: x, fd: -1}
-	if x.T.Name == "*os.File" {
-		if p := x.V.Ptr(); p != nil {
-			g.fd, g.name = guestFile(x.V)
-			return g
-		}
-	}
 	g.read = x.T.Methods["Read"]
 	g.readRune = x.T.Methods["ReadRune"]
 	g.unreadRune = x.T.Methods["UnreadRune"]
@@ -249,41 +244,118 @@ func newGuestReader(f *vm.Fiber, x *vm.Iface) io.Reader {
 	return g
 }
 
+// A scan of a file that may block (readsDirect does not hold: standard
+// input from a pipe, a terminal or an embedding program's reader; a FIFO)
+// runs whole on the syscall pool while its fiber parks, as Go's blocks
+// only its goroutine: the host scanner reads the host file (poolReader)
+// into the host operands, which are stored into the guest's on the
+// resumed call. Nothing else of the guest's is touched off its thread.
+
+// poolReader reads a guest file's host side on a pool worker: the
+// *os.File behind it, or the run's standard input.
+type poolReader struct {
+	file *os.File
+	in   io.Reader
+	d    *machineState
+	name string
+}
+
+func (r *poolReader) Read(p []byte) (int, error) {
+	if r.file == nil {
+		return readStdin(r.in, r.d, r.name, p)
+	}
+	k, err := r.file.Read(p)
+	return k, fileErr(err, r.file, r.name)
+}
+
+// scanJob is a pooled scan's result: the host operands and the scanner's.
+type scanJob struct {
+	hs  []any
+	n   int
+	err error
+}
+
+// offloadScan starts a scan of the guest file fd on the pool and reports
+// true, or reports false when the scan must read on the machine's thread
+// (readsDirect: it cannot block, or fails at once).
+func offloadScan(f *vm.Fiber, fd int, name string, kind int64, format string, hs []any) bool {
+	if readsDirect(f.M, fd) {
+		return false
+	}
+	d := stateOf(f.M)
+	r := &poolReader{in: f.M.Config.Stdin, d: d, name: name}
+	if fd != 0 {
+		r.file = d.files[fd].f
+	}
+	work := func() any {
+		n, err := hostScan(r, kind, format, hs)
+		return &scanJob{hs: hs, n: n, err: err}
+	}
+	if stdinWaits(f.M, fd) {
+		f.M.OffloadWait(f, "syscall", work)
+	} else {
+		f.M.Offload(f, "syscall", work)
+	}
+	return true
+}
+
+// hostScan runs the host scanner of kind (0 Scan, 1 Scanln, 2 Scanf) on r.
+func hostScan(r io.Reader, kind int64, format string, hs []any) (int, error) {
+	switch kind {
+	case 0:
+		return fmt.Fscan(r, hs...)
+	case 1:
+		return fmt.Fscanln(r, hs...)
+	}
+	return fmt.Fscanf(r, format, hs...)
+}
+
 var scanFuncs = hostTable{
 	"fmt.scan": fmtScan,
 }
 
 func fmtScan(f *vm.Fiber, args, res []vm.Value) {
+	if f.Resuming() {
+		j, _ := f.HostState().(*scanJob)
+		f.SetHostState(nil)
+		if j == nil {
+			j = &scanJob{err: errLostResult}
+		}
+		scanResults(args[5].Slice(), j.hs, j.n, j.err, res)
+		return
+	}
 	kind, fromReader, rv, str, format, a := args[0].Int(), args[1].Bool(), args[2], args[3].String(), args[4].String(), args[5].Slice()
-	xs := make([]*vm.Iface, len(a))
 	hs := make([]any, len(a))
 	for i, v := range a {
-		xs[i] = v.Iface()
-		hs[i] = hostTarget(xs[i])
+		hs[i] = hostTarget(v.Iface())
 	}
 	var n int
 	var err error
 	if fromReader {
 		var r io.Reader
+		fd, name := -1, ""
 		if kind&fromStdin != 0 {
 			// Scan and friends in a program without package os.
 			kind &^= fromStdin
-			r = &guestReader{f: f, fd: 0, name: "/dev/stdin"}
+			fd, name = 0, "/dev/stdin"
 		} else {
 			x := rv.Iface()
 			if x == nil {
 				panic(vm.RuntimeError("invalid memory address or nil pointer dereference"))
 			}
-			r = newGuestReader(f, x)
+			if x.T.Name == "*os.File" && x.V.Ptr() != nil {
+				fd, name = guestFile(x.V)
+			} else {
+				r = newGuestReader(f, x)
+			}
 		}
-		switch kind {
-		case 0:
-			n, err = fmt.Fscan(r, hs...)
-		case 1:
-			n, err = fmt.Fscanln(r, hs...)
-		default:
-			n, err = fmt.Fscanf(r, format, hs...)
+		if fd >= 0 {
+			if offloadScan(f, fd, name, kind, format, hs) {
+				return // parked: the results are written on the resumed call
+			}
+			r = &guestReader{f: f, fd: fd, name: name}
 		}
+		n, err = hostScan(r, kind, format, hs)
 	} else {
 		switch kind {
 		case 0:
@@ -294,7 +366,18 @@ func fmtScan(f *vm.Fiber, args, res []vm.Value) {
 			n, err = fmt.Sscanf(str, format, hs...)
 		}
 	}
-	for i := 0; i < n && i < len(xs); i++ {
+	scanResults(a, hs, n, err, res)
+}
+
+// scanResults stores the n scanned host operands hs into the guest's
+// operands a and writes the scan's results. a is read before res is
+// written (they may overlap the call's arguments).
+func scanResults(a []vm.Value, hs []any, n int, err error, res []vm.Value) {
+	xs := make([]*vm.Iface, len(a))
+	for i, v := range a {
+		xs[i] = v.Iface()
+	}
+	for i := 0; i < n && i < len(xs) && i < len(hs); i++ {
 		if xs[i] != nil {
 			storeBack(xs[i], hs[i])
 		}

@@ -1,6 +1,7 @@
 package std
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"io/fs"
@@ -134,6 +135,68 @@ func openFD(m *vm.Machine, fd int, name, op string) (*hostFile, error) {
 	return hf, nil
 }
 
+// readsDirect reports whether a read of the machine's file fd may run on
+// the machine's thread (fdReadInto): a read that cannot wait for as long
+// as the outside world takes. That is a regular file, standard input
+// that is one or that the embedding program gave as bytes in memory
+// (stdinDirect), or a descriptor a read fails on at once (closed, or not
+// open for reading). A pipe, FIFO, terminal, device or an embedding
+// program's own io.Reader could hold the shard's thread, and with it
+// every other fiber, for good: the host code that reads directly (bufio's
+// and fmt's scanning fast paths) leaves those reads to the parking ones
+// (the pooled os.File.Read; fmt's scan on the pool, fmt_scan.go).
+func readsDirect(m *vm.Machine, fd int) bool {
+	d := stateOf(m)
+	switch {
+	case fd == 0:
+		return d.stdClosed[0] || d.stdinDirect(m)
+	case fd < 3:
+		return true
+	}
+	hf := d.files[fd]
+	return hf == nil || hf.closed || hf.regular
+}
+
+// stdinDirect reports whether reading the run's standard input cannot
+// block: none (every read is EOF), a regular file, or a reader of bytes
+// in memory (strings.Reader, bytes.Reader, bytes.Buffer). Known once per
+// machine.
+func (d *machineState) stdinDirect(m *vm.Machine) bool {
+	if d.stdinKind == 0 {
+		d.stdinKind = stdinBlocks
+		switch in := m.Config.Stdin.(type) {
+		case nil, *strings.Reader, *bytes.Reader, *bytes.Buffer:
+			d.stdinKind = stdinNoWait
+		case *os.File:
+			if fi, err := in.Stat(); err == nil && fi.Mode().IsRegular() {
+				d.stdinKind = stdinNoWait
+			}
+		}
+	}
+	return d.stdinKind == stdinNoWait
+}
+
+// machineState.stdinKind's values.
+const (
+	stdinNoWait = 1 + iota // a read returns at once (bytes in memory, a regular file)
+	stdinBlocks            // a read may wait for as long as the source takes
+)
+
+// readStdin reads Config.Stdin into buf, serialized with the machine's
+// other readers of it (machineState.stdinMu); from any goroutine.
+func readStdin(in io.Reader, d *machineState, name string, buf []byte) (int, error) {
+	if in == nil {
+		return 0, io.EOF
+	}
+	d.stdinMu.Lock()
+	k, err := in.Read(buf)
+	d.stdinMu.Unlock()
+	if err != nil && err != io.EOF {
+		err = pathErr("read", name, err)
+	}
+	return k, err
+}
+
 // fdRead reads up to n bytes of the machine's file fd on the calling
 // (machine) thread, into a new buffer: fdReadInto's.
 func fdRead(m *vm.Machine, fd int, name string, n int, off int64, at bool) ([]byte, error) {
@@ -149,9 +212,10 @@ func fdRead(m *vm.Machine, fd int, name string, n int, off int64, at bool) ([]by
 // fdReadInto reads into buf from the machine's file fd on the calling
 // (machine) thread, returning the bytes read. The os bindings read on
 // the syscall pool instead (os_pool.go); this direct read is for host
-// code that cannot park (bufio's and fmt's scanning fast paths), and buf
-// may be the guest's own storage (a packed []byte: Value.Bytes): the read
-// lands there with no copy, as the guest's thread is the one reading.
+// code that cannot park (bufio's and fmt's scanning fast paths), only
+// where readsDirect holds, and buf may be the guest's own storage (a
+// packed []byte: Value.Bytes): the read lands there with no copy, as the
+// guest's thread is the one reading.
 func fdReadInto(m *vm.Machine, fd int, name string, buf []byte, off int64, at bool) (int, error) {
 	hf, err := openFD(m, fd, name, "read")
 	if err != nil {
@@ -164,19 +228,12 @@ func fdReadInto(m *vm.Machine, fd int, name string, buf []byte, off int64, at bo
 	switch {
 	case hf != nil && at:
 		k, err = hf.f.ReadAt(buf, off)
+		err = fileErr(err, hf.f, name)
 	case hf != nil:
 		k, err = hf.f.Read(buf)
+		err = fileErr(err, hf.f, name)
 	case fd == 0 && !at:
-		if m.Config.Stdin == nil {
-			return 0, io.EOF
-		}
-		d := stateOf(m)
-		d.stdinMu.Lock()
-		k, err = m.Config.Stdin.Read(buf)
-		d.stdinMu.Unlock()
-		if err != nil && err != io.EOF {
-			err = pathErr("read", name, err)
-		}
+		k, err = readStdin(m.Config.Stdin, stateOf(m), name, buf)
 	default:
 		return 0, pathErr("read", name, syscall.EBADF)
 	}
@@ -356,9 +413,12 @@ func osTempDir(f *vm.Fiber, args, res []vm.Value) {
 type machineState struct {
 	mu sync.Mutex // CloseAll may run on another goroutine than the machine
 
-	// stdinMu serializes reads of Config.Stdin: pool workers (os_pool.go)
-	// and the machine's thread (bufio, fmt's scanning) both read it.
+	// stdinMu serializes reads of Config.Stdin: pool workers (os_pool.go,
+	// fmt's scan) and the machine's thread (bufio's and fmt's scanning of
+	// a stdin in memory) may all read it.
 	stdinMu sync.Mutex
+	// stdinKind is 0 until stdinDirect has looked at Config.Stdin.
+	stdinKind int
 
 	files  map[int]*hostFile
 	nextFD int

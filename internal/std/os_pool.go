@@ -37,7 +37,10 @@ import (
 // The machine's standard output and error are its own buffers and stay
 // direct; standard input reads Config.Stdin, which may block, so reads of
 // fd 0 go to the pool too (serialized by machineState.stdinMu, since a
-// host io.Reader need not be safe for concurrent use). Cheap calls that
+// host io.Reader need not be safe for concurrent use), as OffloadWait
+// when they may wait for good (stdinWaits). Host code that reads on the
+// machine's thread (bufio's and fmt's scanning) does so only where
+// readsDirect holds (os.go), and otherwise parks too. Cheap calls that
 // cannot block (Seek, the environment, Getpid) stay direct.
 //
 // A fiber cancelled while its job runs does not see the result: a file
@@ -87,6 +90,30 @@ func pooled(start poolStart, finish poolFinish) vm.HostFunc {
 func pooledWait(start poolStart, finish poolFinish) vm.HostFunc {
 	return pooledOn((*vm.Machine).OffloadWait, start, finish)
 }
+
+// pooledRead is pooled for a read of a guest file (args[0]); a read of
+// standard input that may wait for as long as its source takes runs as
+// pooledWait (see stdinWaits).
+func pooledRead(start poolStart, finish poolFinish) vm.HostFunc {
+	pool, wait := pooled(start, finish), pooledWait(start, finish)
+	return func(f *vm.Fiber, args, res []vm.Value) {
+		if fd, _ := guestFile(args[0]); stdinWaits(f.M, fd) {
+			wait(f, args, res)
+			return
+		}
+		pool(f, args, res)
+	}
+}
+
+// stdinWaits reports whether fd is standard input and a read of it may
+// wait for as long as the outside world takes (a pipe, a terminal, an
+// embedding program's own reader: not readsDirect). Such a read parks
+// its fiber with OffloadWait, not Offload: it takes no pool slot, so a
+// hundred fibers waiting for input do not stall the run's file I/O, and
+// a run cancelled while one waits ends at once instead of waiting for it
+// (awaitPool). The read's host goroutine ends when the source's Read
+// returns; the bytes it read then are lost with the run.
+func stdinWaits(m *vm.Machine, fd int) bool { return fd == 0 && !readsDirect(m, 0) }
 
 func pooledOn(offload func(m *vm.Machine, f *vm.Fiber, reason string, work func() any), start poolStart, finish poolFinish) vm.HostFunc {
 	return func(f *vm.Fiber, args, res []vm.Value) {
@@ -182,12 +209,7 @@ func startRead(f *vm.Fiber, res []vm.Value, fd int, name string, n int, off int6
 		in, d := f.M.Config.Stdin, stateOf(f.M)
 		return func() *poolRes {
 			r := readBuf(n)
-			d.stdinMu.Lock()
-			k, err := in.Read(r.data)
-			d.stdinMu.Unlock()
-			if err != nil && err != io.EOF {
-				err = pathErr("read", name, err)
-			}
+			k, err := readStdin(in, d, name, r.data)
 			r.data, r.err = r.data[:k], err
 			return r
 		}
@@ -424,7 +446,7 @@ func finishChdir(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
 
 var osPoolFuncs = hostTable{
 	// Methods of *os.File.
-	"(*os.File).read":        pooled(fileRead, finishRead),
+	"(*os.File).read":        pooledRead(fileRead, finishRead),
 	"(*os.File).readAt":      pooled(fileReadAt, finishRead),
 	"(*os.File).write":       pooled(fileWrite, finishN),
 	"(*os.File).writeString": pooled(fileWriteString, finishN),

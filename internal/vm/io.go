@@ -217,9 +217,14 @@ func (m *Machine) offload(f *Fiber, reason string, work func() any, pooled bool)
 // running on the pool as a cancelled fiber unwound) is done before the run
 // reports its end. A job still blocked after limit (a FIFO nobody opens) is
 // abandoned; whatever it opens is closed by os.File's cleanup.
+//
+// It drains the inbox before each wait: a job's result may already be
+// queued with no wake-up left for it (waitOutside took the wake-up and
+// returned for the cancellation without draining), and waiting for
+// another would hold the run's end for the whole limit.
 func (m *Machine) awaitPool(limit time.Duration) {
 	deadline := time.Now().Add(limit)
-	for m.poolJobs > 0 {
+	for m.drainInbox(); m.poolJobs > 0; m.drainInbox() {
 		d := time.Until(deadline)
 		if d <= 0 {
 			return
@@ -236,7 +241,6 @@ func (m *Machine) awaitPool(limit time.Duration) {
 			}
 			t.Stop()
 		}
-		m.drainInbox()
 	}
 }
 
