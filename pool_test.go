@@ -161,11 +161,19 @@ func main() {
 // goroutine behind: the queued calls give up, and the blocked opens are
 // released when the run ends.
 func TestCancelledRunReleasesBlockedFIFOOpens(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	leaks := goleak.IgnoreCurrent()
 	fifo := filepath.Join(t.TempDir(), "fifo")
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Skip("mkfifo:", err)
 	}
+	fds := func() int {
+		ents, err := os.ReadDir("/proc/self/fd")
+		if err != nil {
+			t.Skip("no /proc/self/fd")
+		}
+		return len(ents)
+	}
+	before := fds()
 	prog, err := CompileSource(CompileOptions{}, File{Name: "fifo.go", Src: []byte(`package main
 
 import "os"
@@ -174,6 +182,11 @@ func main() {
 	for i := 0; i < 100; i++ {
 		go os.Open(os.Args[1])
 	}
+	// Its Close waits for a pool slot behind the blocked opens: the
+	// run's end closes the file.
+	r, w, _ := os.Pipe()
+	go r.Close()
+	go w.Close()
 	os.Open(os.Args[1])
 }
 `)})
@@ -191,5 +204,9 @@ func main() {
 	cancel()
 	if code, err := r.Wait(); code != 1 || err == nil {
 		t.Errorf("cancelled run: exit %d, %v", code, err)
+	}
+	goleak.VerifyNone(t, leaks) // the released opens' goroutines end
+	if after := fds(); after > before {
+		t.Errorf("%d descriptors open before the run, %d after", before, after)
 	}
 }

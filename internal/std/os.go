@@ -438,7 +438,9 @@ type machineState struct {
 	// fifoOpens are the opens of FIFOs in flight on the pool
 	// (osOpenFile): an open blocks until the other end opens, so one the
 	// run abandoned is released when it ends (releaseFIFOOpens).
-	fifoOpens     map[*fifoOpen]struct{}
+	fifoOpens map[*fifoOpen]struct{}
+	// closing are the files whose Close is on the pool (fileClose).
+	closing       map[*os.File]struct{}
 	fifosReleased bool // the run ended: no FIFO open may start
 
 	// socks are the run's open sockets (net.go), by handle.
@@ -500,6 +502,13 @@ func (d *machineState) closeFiles() {
 	d.mu.Unlock()
 	for _, hf := range files {
 		hf.close()
+	}
+	d.mu.Lock()
+	closing := d.closing
+	d.closing = nil
+	d.mu.Unlock()
+	for file := range closing {
+		file.Close() // a Close the pool has not run (a second one is harmless)
 	}
 	d.releaseProcs()
 	d.closeSockets()

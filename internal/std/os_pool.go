@@ -536,7 +536,21 @@ func fileClose(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	}
 	hf.closed = true
 	file := hf.f
-	return errWork(func() error { return fileErr(file.Close(), file, name) })
+	// Until the pool closes it, the run's end closes it (a job still
+	// waiting for a slot then never runs).
+	d.mu.Lock()
+	if d.closing == nil {
+		d.closing = map[*os.File]struct{}{}
+	}
+	d.closing[file] = struct{}{}
+	d.mu.Unlock()
+	return errWork(func() error {
+		err := file.Close()
+		d.mu.Lock()
+		delete(d.closing, file)
+		d.mu.Unlock()
+		return fileErr(err, file, name)
+	})
 }
 
 func fileSync(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
@@ -618,7 +632,13 @@ func osOpenFile(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 			if o == nil { // the run is over: nothing would release it
 				return &poolRes{err: guestPath(&fs.PathError{Op: "open", Path: full, Err: syscall.EINTR}, full, name)}
 			}
-			defer d.doneFIFOOpen(o)
+			file, err := os.OpenFile(full, flag, perm)
+			if d.doneFIFOOpen(o) && err == nil {
+				// Released at the run's end: nobody takes the file.
+				file.Close()
+				file, err = nil, syscall.EINTR
+			}
+			return &poolRes{file: file, name: name, err: guestPath(err, full, name)}
 		}
 		file, err := os.OpenFile(full, flag, perm)
 		return &poolRes{file: file, name: name, err: guestPath(err, full, name)}
@@ -646,10 +666,13 @@ func (d *machineState) addFIFOOpen(path string, flag int) *fifoOpen {
 	return o
 }
 
-func (d *machineState) doneFIFOOpen(o *fifoOpen) {
+// doneFIFOOpen takes o out of the opens in flight; it reports whether the
+// run has ended meanwhile (releaseFIFOOpens).
+func (d *machineState) doneFIFOOpen(o *fifoOpen) (released bool) {
 	d.mu.Lock()
+	defer d.mu.Unlock()
 	delete(d.fifoOpens, o)
-	d.mu.Unlock()
+	return d.fifosReleased
 }
 
 // releaseFIFOOpens ends the FIFO opens still blocked when the run is
