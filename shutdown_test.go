@@ -47,19 +47,23 @@ func main() {
 	var mu sync.Mutex
 	mu.Lock()
 	block := make(chan int)
-	var wg sync.WaitGroup
+	var wg, started sync.WaitGroup
 	for i := 0; i < 100; i++ {
 		wg.Add(1)
+		started.Add(3)
 		go func() {
 			defer fmt.Println("unwound receiver")
+			started.Done()
 			<-block
 		}()
 		go func() {
 			defer fmt.Println("unwound sleeper")
+			started.Done()
 			time.Sleep(time.Hour)
 		}()
 		go func() {
 			defer fmt.Println("unwound locker")
+			started.Done()
 			mu.Lock()
 		}()
 		go func() { for {} }()
@@ -72,7 +76,9 @@ func main() {
 		time.Sleep(10 * time.Millisecond)
 		panic("fatal")
 	case "deadlock-ish":
-		wg.Wait() // never done: cancelled from outside
+		started.Wait()
+		fmt.Fprintln(os.Stderr, "ready") // the test cancels the run now
+		wg.Wait()                        // never done
 	}
 }
 `
@@ -89,10 +95,14 @@ func main() {
 	for _, mode := range []string{"exit", "panic", "deadlock-ish"} {
 		var out, errb bytes.Buffer
 		ctx, cancel := context.WithCancel(context.Background())
-		if mode == "deadlock-ish" {
-			time.AfterFunc(100*time.Millisecond, cancel)
-		}
-		code, _ := prog.Run(ctx, spindle.RunOptions{Stdout: &out, Stderr: &errb, Args: []string{"shut", tmp, mode}, NoStarveWarning: true})
+		stderr := writerFunc(func(p []byte) (int, error) {
+			errb.Write(p) // written by one goroutine of the run's
+			if mode == "deadlock-ish" && bytes.Contains(p, []byte("ready")) {
+				cancel() // every goroutine has started
+			}
+			return len(p), nil
+		})
+		code, _ := prog.Run(ctx, spindle.RunOptions{Stdout: &out, Stderr: stderr, Args: []string{"shut", tmp, mode}, NoStarveWarning: true})
 		cancel()
 		switch mode {
 		case "exit":
