@@ -108,6 +108,11 @@ func (s asyncStream) Write(p []byte) (int, error) {
 	case s.a.q <- c:
 		return len(p), nil
 	case <-s.a.ctx.Done():
-		return 0, s.a.ctx.Err()
+		select { // room may have come with the cancellation: keep it
+		case s.a.q <- c:
+			return len(p), nil
+		default:
+			return 0, s.a.ctx.Err()
+		}
 	}
 }

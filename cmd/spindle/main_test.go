@@ -130,29 +130,12 @@ func main() {
 	}
 }
 
-// startProg starts `spindle run prog` and waits for its first line. The
-// process is killed after a minute (or when the test ends), so a signal
-// that never arrives fails the test instead of hanging it.
+// startProg is startReading for a program that does not read its input:
+// `spindle run prog`, its first line "ready" read; killed after 30 s.
 func startProg(t *testing.T, bin, prog string) (*exec.Cmd, *bufio.Reader, *bytes.Buffer) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
-	t.Cleanup(cancel)
-	cmd := exec.CommandContext(ctx, bin, "run", prog)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	r := bufio.NewReader(stdout)
-	if line, _ := r.ReadString('\n'); line != "ready\n" {
-		cmd.Process.Kill()
-		t.Fatalf("got %q, stderr %s", line, errb.String())
-	}
-	return cmd, r, &errb
+	cmd, r, _, errb := startReading(t, bin, []string{prog})
+	return cmd, r, errb
 }
 
 // TestSignalsReachTheProgram: signals the program registered for with
