@@ -90,16 +90,19 @@ func main() {
 	}
 }
 
-// The held-shard warning: a String method fmt calls cannot be preempted,
-// so one that runs for more than a second while another goroutine waits
-// to run gets one warning naming it; a goroutine that computes for as long
-// but is preempted by its budget gets none, as Go prints none. The option
-// switches it off.
+// The held-shard warning. A String method fmt calls is preempted like any
+// goroutine (its host frames wait aside, handoff.go): one that spins until
+// another goroutine has run finishes, with no warning. Only a callback that
+// may not hand off (a String method run while a panic is printed) holds
+// the shard; one that runs for more than a second while another goroutine
+// waits gets one warning naming it. The option switches it off.
 func TestHeldShardWarning(t *testing.T) {
 	src := `package main
 
 import (
 	"fmt"
+	"os"
+	"sync/atomic"
 	"time"
 )
 
@@ -111,37 +114,61 @@ func spin(d time.Duration) int {
 	return n
 }
 
-type T struct{}
+var other atomic.Bool
 
-func (T) String() string {
+type Waits struct{}
+
+// Returns only once another goroutine has run.
+func (Waits) String() string {
+	for !other.Load() {
+	}
+	return "waited"
+}
+
+type Slow struct{}
+
+func (Slow) String() string {
 	spin(1500 * time.Millisecond)
-	return "T"
+	return "slow"
 }
 
 func main() {
 	spin(1500 * time.Millisecond) // alone and preempted: no warning
-	done := make(chan bool)
-	go func() { done <- true }() // runnable while String holds the shard
-	fmt.Println(T{})
-	<-done
+	go other.Store(true)
+	fmt.Println(Waits{})
+	if len(os.Args) > 1 {
+		go func() {}() // runnable while the panic's String holds the shard
+		panic(Slow{})
+	}
 }
 `
 	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "held.go", Src: []byte(src)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, off := range []bool{false, true} {
-		var out, errb bytes.Buffer
-		code, _ := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out, Stderr: &errb, NoStarveWarning: off})
-		if code != 0 || out.String() != "T\n" {
-			t.Fatalf("exit %d, stdout %q: %s", code, out.String(), errb.String())
-		}
-		n := strings.Count(errb.String(), "has held its shard for")
-		if off && n != 0 || !off && n != 1 {
-			t.Errorf("NoStarveWarning=%v: %d warnings:\n%s", off, n, errb.String())
-		}
-		if !off && !strings.Contains(errb.String(), "main.spin at held.go:") {
-			t.Errorf("warning does not name the function and line:\n%s", errb.String())
+	for _, held := range []bool{false, true} {
+		for _, off := range []bool{false, true} {
+			var out, errb bytes.Buffer
+			o := spindle.RunOptions{Stdout: &out, Stderr: &errb, NoStarveWarning: off}
+			wantCode := 0
+			if held {
+				o.Args = []string{"held", "panic"}
+				wantCode = 2
+			}
+			code, _ := prog.Run(context.Background(), o)
+			if code != wantCode || out.String() != "waited\n" {
+				t.Fatalf("exit %d, stdout %q: %s", code, out.String(), errb.String())
+			}
+			if held && !strings.Contains(errb.String(), "panic: slow") {
+				t.Errorf("panic text:\n%s", errb.String())
+			}
+			n := strings.Count(errb.String(), "has held its shard for")
+			if (off || !held) && n != 0 || held && !off && n != 1 {
+				t.Errorf("held=%v NoStarveWarning=%v: %d warnings:\n%s", held, off, n, errb.String())
+			}
+			if held && !off && !strings.Contains(errb.String(), "main.spin at held.go:") {
+				t.Errorf("warning does not name the function and line:\n%s", errb.String())
+			}
 		}
 	}
 }

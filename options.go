@@ -74,10 +74,11 @@ type RunOptions struct {
 	// frame. The guest's runtime/debug.SetMaxStack may lower the cap, but
 	// not raise it above MaxStack.
 	MaxStack int
-	// NoStarveWarning turns off the stderr warning about guest code called
-	// back from host code (a String method fmt calls) that holds its shard
-	// for more than a second while other fibers wait to run. A fiber
-	// preempted by its budget is never warned about.
+	// NoStarveWarning turns off the stderr warning about an Error or
+	// String method called while an unrecovered panic is printed that
+	// holds its shard for more than a second while other fibers wait to
+	// run. Other callbacks from host code are preempted and may block
+	// like any goroutine (docs/SEMANTICS.md), and are never warned about.
 	NoStarveWarning bool
 	// Exec gives the guest the host process as its own (the spindle
 	// command sets it: its process is the program's): syscall.Exec

@@ -7,8 +7,8 @@
 // compare with == as in Go, also across shards.
 //
 // Differences from Go: Value.Call, the functions Method and MakeFunc
-// return run as host callbacks, so the called function may not block,
-// and those functions cannot be sent to another shard; Send and Recv
+// return run as host callbacks (they may block, as any goroutine), and
+// those functions cannot be sent to another shard; Send and Recv
 // park as the guest's own channel operations do, but Select retries
 // (yielding the shard) instead of parking, so one that can never proceed
 // is not reported as a deadlock; NewAt and SliceAt panic (spindle has no

@@ -1332,7 +1332,7 @@ func structOf(names, pkgs, tags []string, types []unsafe.Pointer, embedded []boo
 func fastrand() uint64
 
 // MakeFunc returns a new function of the given Type that wraps the
-// function fn. The function runs as a host callback: it may not block.
+// function fn. The function runs as a host callback.
 func MakeFunc(typ Type, fn func(args []Value) (results []Value)) Value {
 	if typ.Kind() != Func {
 		panic("reflect: call of MakeFunc with non-Func type")

@@ -172,6 +172,9 @@ type fiberExt struct {
 	// at once, so the list does not keep its result alive (shrink.go).
 	grownAt int32
 	bubble  *Bubble // the synctest bubble it belongs to (bubble.go)
+	// holder is the goroutine holding the host frames of the callback
+	// f parked or yielded in, waiting for f to run (handoff.go).
+	holder *shardThread
 }
 
 // panicking returns the panic f is unwinding, or nil.

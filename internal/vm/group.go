@@ -265,6 +265,9 @@ func (m *Machine) runShard(ready chan<- struct{}) {
 // now on collections reach the machine (gcReach, until release).
 func (m *Machine) setThread() {
 	m.tid = unix.Gettid()
+	m.root = newShardThread(true)
+	m.active = m.root
+	m.take(m.root)
 	gcReach.add(m)
 	if m.pinCPU >= 0 {
 		var old unix.CPUSet

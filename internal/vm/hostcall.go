@@ -46,7 +46,8 @@ func (m *Machine) LeaveHost(bytes int) { m.hostStack -= bytes }
 
 // CallGuest calls guest function fn (with captured variables free) from
 // host code running on fiber f, and returns its results. The callee may
-// not park; a guest panic propagates out of CallGuest as a Go panic that
+// park, and is preempted like any fiber: the host frames below wait on
+// their goroutine while the shard runs the others (handoff.go); a guest panic propagates out of CallGuest as a Go panic that
 // the dispatch loop turns back into a guest panic.
 func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []Value {
 	m.onThread("guest code called")
@@ -98,45 +99,70 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 		case stHostReturn:
 			return f.ext.result
 		case stYield:
-			// A callback that spent its budget goes on, as nothing else
-			// can run until the host function returns; a long one is
-			// warned about (noteHeld).
-			m.noteHeld(f, since)
-			if m.Out.Buffered() > 0 {
-				m.Out.Flush() // output before and during a long callback
+			// Timers and I/O may have woken others.
+			m.fireTimers()
+			m.pollOutside()
+			if m.canHold(f) && (m.rq.n > 0 || m.runnext != nil) {
+				// Its turn is over: the others run, the callback's
+				// host frames wait on this goroutine (handoff.go).
+				m.ready(f)
+				m.holdFor(f)
+			} else {
+				// Nothing else to run (or it may not hand off: a long
+				// one is warned about, noteHeld).
+				m.noteHeld(f, since)
+				if m.Out.Buffered() > 0 {
+					m.Out.Flush() // output before and during a long callback
+				}
+				m.serveDump()
 			}
-			m.serveDump()
-			if m.Config.Context.Err() != nil || m.shutdown {
-				// Cancelled: the callback's fiber unwinds from here, out
-				// through the host function (its deferred calls run), as a
-				// busy fiber would at its next slice; the others unwind
-				// as the run shuts down.
-				if m.beginShutdown() {
-					// Past the shutdown's grace (a deferred call of the
-					// unwinding fiber spins too): the run ends now.
-					panic(&exitSignal{m.exitCode})
-				}
-				if !f.has(fCancelSeen) {
-					f.setFlag(fCancelled | fCancelSeen)
-					if !m.handlePanic(f, &goexitSignal{cancel: true}) {
-						panic(&exitSignal{m.exitCode})
-					}
-					continue
-				}
+			if m.cancelCallback(f) {
+				continue
 			}
 			f.budget = int32(m.budget)
 			continue
 		case stPark:
 			if f.state == Runnable && m.rq.dropBack(f) {
-				// runtime.Gosched (a park its own call ended): the same.
+				// runtime.Gosched with nothing else to run: go on.
 				f.state = Running
 				continue
 			}
-			panic(&fatalError{"spindle: a function called back from host code (a String method, a sort comparison) blocked; callbacks may not block"})
+			if !m.canHold(f) {
+				panic(&fatalError{"spindle: a function called back from host code while a panic is printed blocked"})
+			}
+			// It blocks as the goroutine would in Go: the shard runs the
+			// others until it is woken (handoff.go).
+			m.holdFor(f)
+			m.cancelCallback(f)
+			continue
 		default:
 			panic(bugf("CallGuest: unexpected status %d", st))
 		}
 	}
+}
+
+// cancelCallback unwinds f, which runs a callback (CallGuest), if the run
+// was cancelled and f has not begun unwinding: out through the host
+// function (its deferred calls run), as a busy fiber would at its next
+// slice; the others unwind as the run shuts down. It reports whether f
+// now runs its deferred calls.
+func (m *Machine) cancelCallback(f *Fiber) bool {
+	if m.Config.Context.Err() == nil && !m.shutdown {
+		return false
+	}
+	if m.beginShutdown() {
+		// Past the shutdown's grace (a deferred call of the unwinding
+		// fiber spins too): the run ends now.
+		panic(&exitSignal{m.exitCode})
+	}
+	if f.has(fCancelSeen) {
+		return false
+	}
+	f.setFlag(fCancelled | fCancelSeen)
+	if !m.handlePanic(f, &goexitSignal{cancel: true}) {
+		panic(&exitSignal{m.exitCode})
+	}
+	return true
 }
 
 // callHost calls host function fn with the call's arguments, writing the

@@ -116,7 +116,7 @@ func (m *Machine) ThreadID() int { return m.tid }
 // onThread panics with a spindle bug unless called on the machine's
 // thread: guest code and guest objects belong to it alone.
 func (m *Machine) onThread(what string) {
-	if m.tid != 0 && syscall.Gettid() != m.tid {
+	if m.thr != nil && syscall.Gettid() != m.thr.tid {
 		panic(bugf("%s off the machine's thread", what))
 	}
 }

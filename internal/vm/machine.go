@@ -143,10 +143,18 @@ type Machine struct {
 	innerPending int
 	// graceWaits counts the times a virtual clock waited fakeTimeGrace
 	// for outside work (GraceWaits).
-	graceWaits  int
-	poolJobs    int // pool jobs started and not yet posted back (Offload)
-	tid         int // the OS thread running the machine
-	stopCtxWake func() bool
+	graceWaits int
+	poolJobs   int // pool jobs started and not yet posted back (Offload)
+	tid        int // the OS thread the machine started on (ThreadID)
+	// thr is the goroutine running the shard now, active the one whose
+	// scheduler loop is the shard's, root the shard's first; holders
+	// lists the goroutines holding a callback's host frames (handoff.go).
+	// noHold counts the host work in progress during which a callback
+	// may not hand the shard off (panicText).
+	thr, active, root *shardThread
+	holders           []*shardThread
+	noHold            int
+	stopCtxWake       func() bool
 }
 
 // NewMachine prepares a run of p.

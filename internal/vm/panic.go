@@ -243,7 +243,9 @@ func (m *Machine) panicText(f *Fiber, v Value) (s string) {
 	if x == nil {
 		return "nil"
 	}
+	m.noHold++ // the fiber is dying: its method may not park
 	defer func() {
+		m.noHold--
 		if r := recover(); r != nil {
 			s = "(" + x.T.Name + ") [method panicked]"
 		}

@@ -78,7 +78,10 @@ func (m *Machine) Run() (code int) {
 // schedule is the scheduler loop: it runs slices and idles until the machine
 // exits.
 func (m *Machine) schedule() {
-	for !m.exited {
+	// A goroutine holding a callback's frames that the scheduler resumed
+	// (handoff.go) leaves the loop, its slice filed, once it is not the
+	// shard's scheduler.
+	for !m.exited && m.active == m.thr {
 		// Run slices until the run queue is empty; a guest panic comes
 		// back here with the fiber it happened on.
 		f, p := m.drainRunQueue()
@@ -104,10 +107,11 @@ func (m *Machine) schedule() {
 			m.afterSlice(f, st)
 			continue
 		}
-		if m.exited || !m.idle() {
+		if m.exited || m.active != m.thr || !m.idle() {
 			break
 		}
 	}
+	m.retire()
 }
 
 // drainRunQueue runs fibers from the run queue, one slice each, until the queue
@@ -144,6 +148,17 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 			m.fireTimers()
 		}
 		m.cur = f
+		if f.held() {
+			// Its callback's host frames are on another goroutine: the
+			// slice runs there (and a cancelled run unwinds it there).
+			f.state = Running
+			f.budget = int32(m.budget)
+			m.resumeHolder(f)
+			if m.exited {
+				return nil, nil
+			}
+			continue
+		}
 		if m.shutdown && !f.has(fCancelSeen) {
 			// A runnable fiber is unwound at the start of its next slice.
 			f.setFlag(fCancelled | fCancelSeen)
@@ -178,6 +193,9 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 			return nil, nil
 		}
 		m.afterSlice(f, st)
+		if m.active != m.thr {
+			return nil, nil // a holder whose slice is filed (retire)
+		}
 	}
 	return nil, nil
 }
@@ -187,7 +205,9 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 // when the scheduler loop must take over (nothing runnable, periodic
 // checks due, shutdown, an exited or cancelled run).
 func (m *Machine) switchFrom(f *Fiber) *Fiber {
-	if m.exited || m.shutdown || (m.slices+1)&255 == 0 || m.explore != nil || m.trace != nil {
+	if m.exited || m.shutdown || (m.slices+1)&255 == 0 || m.explore != nil || m.trace != nil || m.active != m.thr || len(m.holders) > 0 {
+		// (A fiber whose callback's frames another goroutine holds
+		// runs there: resumeHolder.)
 		return nil
 	}
 	nf, budget := m.runnext, m.leftBudget(f)
