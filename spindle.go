@@ -215,7 +215,9 @@ func wrapErr(err error) error {
 // main returns, the os.Exit code, 2 for an unrecovered panic, a deadlock
 // or invalid RunOptions (with an error), 70 for a spindle bug (reported on
 // Stderr as "BUG: ..."). Cancelling ctx unwinds every fiber (running its
-// deferred calls) and ends the run with status 1.
+// deferred calls) and ends the run with status 1 and ctx's error. A run
+// that a limit of RunOptions ended returns that limit's error
+// (ErrMemoryLimit, ErrTimeout, ...; see their doc).
 func (p *Program) Run(ctx context.Context, o RunOptions) (int, error) {
 	return p.Start(ctx, o).Wait()
 }
@@ -240,11 +242,17 @@ func (p *Program) Start(ctx context.Context, o RunOptions) *Running {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	// A timeout cancels the run as ctx would; the cause tells them apart.
+	runCtx, stop := ctx, context.CancelFunc(func() {})
+	if o.Timeout > 0 {
+		runCtx, stop = context.WithTimeoutCause(ctx, o.Timeout, ErrTimeout)
+	}
 	var out *asyncOutput
-	o.Stdout, o.Stderr, out = wrapOutput(ctx, o.Stdout, o.Stderr)
-	r.g = p.group(ctx, o)
+	o.Stdout, o.Stderr, out = wrapOutput(runCtx, o.Stdout, o.Stderr)
+	r.g = p.group(runCtx, o)
 	go func() {
 		defer close(r.done)
+		defer stop()
 		r.code = r.g.Run()
 		for _, m := range r.g.Shards() {
 			std.CloseAll(m) // files the program left open
@@ -253,7 +261,14 @@ func (p *Program) Start(ctx context.Context, o RunOptions) *Running {
 			out.close()
 		}
 
-		r.err = ctx.Err()
+		switch l := r.g.Limit(); {
+		case l != vm.NoLimit:
+			r.err = limitErr(l, &o)
+		case r.g.Cancelled() && context.Cause(runCtx) == ErrTimeout:
+			r.err = timeoutErr(&o)
+		default:
+			r.err = ctx.Err()
+		}
 		if o.SchedLog != nil {
 			o.SchedLog(r.g.Shards()[0].DFSChoices())
 		}
@@ -267,7 +282,8 @@ func (p *Program) Start(ctx context.Context, o RunOptions) *Running {
 }
 
 // Wait waits for the run to end and returns its exit status, and the
-// error that ended it early: ctx's, or invalid RunOptions.
+// error that ended it early: ctx's, a limit's (ErrMemoryLimit,
+// ErrTimeout...), or invalid RunOptions.
 func (r *Running) Wait() (int, error) {
 	<-r.done
 	return r.code, r.err
@@ -329,6 +345,10 @@ func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
 		Reductions:  o.Reductions,
 		MaxStack:    o.MaxStack,
 		MemoryLimit: o.MemoryLimit,
+		MaxFibers:   o.MaxFibers,
+		Fuel:        o.Fuel,
+		CPULimit:    o.CPULimit,
+		MaxOutput:   o.MaxOutput,
 		EventLoop:   o.EventLoop,
 		Context:     ctx,
 

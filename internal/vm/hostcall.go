@@ -96,8 +96,17 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 		}
 		switch st {
 		case stHostReturn:
+			// Its reductions count against the run's fuel and CPU checks
+			// (limits.go), as a slice's do; past a limit, the host
+			// function is unwound too.
+			if m.chargeReductions(int64(m.budget) - int64(f.budget)); m.stopped() {
+				panic(&exitSignal{m.exitCode})
+			}
 			return f.ext.result
 		case stYield:
+			if m.chargeReductions(int64(m.budget) - int64(f.budget)); m.stopped() {
+				panic(&exitSignal{m.exitCode})
+			}
 			// A callback that spent its budget goes on, as nothing else
 			// can run until the host function returns; a long one is
 			// warned about (noteHeld).
@@ -132,7 +141,7 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 				f.state = Running
 				continue
 			}
-			panic(&fatalError{"spindle: a function called back from host code (a String method, a sort comparison) blocked; callbacks may not block"})
+			panic(&fatalError{msg: "spindle: a function called back from host code (a String method, a sort comparison) blocked; callbacks may not block"})
 		default:
 			panic(bugf("CallGuest: unexpected status %d", st))
 		}
