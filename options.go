@@ -39,7 +39,16 @@ type CompileOptions struct {
 	// by the random walk and PCT (spindle test -explore-mem). Each point
 	// costs a dispatch, and does nothing under the default scheduler.
 	MemPoints bool
+	// MaxSourceBytes bounds the Go source a compile reads for the
+	// program's own packages (its files, its module's packages and
+	// third-party ones; not the standard library): the file that passes
+	// it is named in a CompileError, before it is read. 0 is
+	// DefaultMaxSourceBytes (64 MiB); negative, no limit.
+	MaxSourceBytes int64
 }
+
+// DefaultMaxSourceBytes is CompileOptions.MaxSourceBytes' default.
+const DefaultMaxSourceBytes = 64 << 20
 
 // RunOptions configure one run of a program (Program.Run, Program.Start).
 // The zero value of every field is its default, the same as the spindle

@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"go/build"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -89,16 +90,28 @@ type File struct {
 // go command, which must be on PATH: go.mod, go.work, vendor/, the module
 // cache and the module proxy, as `go run` resolves them.
 func Compile(opts CompileOptions, paths ...string) (*Program, error) {
+	return CompileContext(context.Background(), opts, paths...)
+}
+
+// CompileContext is Compile, stopped by ctx: once ctx is done it returns
+// an error wrapping ctx's at once. The go command it runs is killed;
+// type-checking and compiling stop at the next file, package or
+// function, on a goroutine of their own (go/types cannot be interrupted
+// within a package), which then ends.
+func CompileContext(ctx context.Context, opts CompileOptions, paths ...string) (*Program, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	if len(paths) == 1 && !strings.HasSuffix(paths[0], ".go") {
 		if strings.Contains(paths[0], "@") {
-			return compileVersioned(opts, paths[0])
+			return compileVersioned(ctx, opts, paths[0])
 		}
 		if _, err := os.Stat(paths[0]); err != nil {
 			wd, err := os.Getwd()
 			if err != nil {
 				return nil, err
 			}
-			return compilePackages(opts, wd, paths)
+			return compilePackages(ctx, opts, wd, paths)
 		}
 	}
 	for _, p := range paths {
@@ -106,7 +119,7 @@ func Compile(opts CompileOptions, paths ...string) (*Program, error) {
 			return nil, errors.New("spindle: cannot run *_test.go files (" + p + ")")
 		}
 	}
-	files, err := readPaths(paths)
+	files, err := readPaths(paths, newSourceBudget(opts))
 	if err != nil {
 		return nil, err
 	}
@@ -124,22 +137,85 @@ func Compile(opts CompileOptions, paths ...string) (*Program, error) {
 				return nil, err
 			}
 		}
-		return compilePackages(opts, wd, abs)
+		return compilePackages(ctx, opts, wd, abs)
 	}
-	return CompileSource(opts, files...)
+	return compileFiles(ctx, opts, files)
 }
 
 // CompileSource compiles package main from in-memory files.
 func CompileSource(opts CompileOptions, files ...File) (*Program, error) {
+	return CompileSourceContext(context.Background(), opts, files...)
+}
+
+// CompileSourceContext is CompileSource, stopped by ctx as
+// CompileContext is.
+func CompileSourceContext(ctx context.Context, opts CompileOptions, files ...File) (*Program, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	if len(files) == 0 {
 		return nil, errors.New("spindle: no Go files to compile")
 	}
-	return compileFiles(opts, files)
+	b := newSourceBudget(opts)
+	for _, f := range files {
+		if err := b.take(f.Name, int64(len(f.Src))); err != nil {
+			return nil, err
+		}
+	}
+	return compileFiles(ctx, opts, files)
+}
+
+// sourceBudget is what CompileOptions.MaxSourceBytes leaves of one
+// compile's source.
+type sourceBudget struct{ limit, used int64 }
+
+func newSourceBudget(opts CompileOptions) *sourceBudget {
+	n := opts.MaxSourceBytes
+	if n == 0 {
+		n = DefaultMaxSourceBytes
+	}
+	return &sourceBudget{limit: n}
+}
+
+// take charges n bytes of the file name; past the limit it returns the
+// CompileError naming it.
+func (b *sourceBudget) take(name string, n int64) error {
+	b.used += n
+	if b.limit > 0 && b.used > b.limit {
+		return &CompileError{Errors: []string{name + ": the program's Go source exceeds the compile limit (" + vm.ByteSize(b.limit) + ", CompileOptions.MaxSourceBytes)"}}
+	}
+	return nil
+}
+
+// read reads the file path, charged: a regular file past the limit is
+// not read at all, and no more than the limit of anything else is. The
+// error names it as name.
+func (b *sourceBudget) read(path, name string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if b.limit > 0 {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && b.used+st.Size() > b.limit {
+			return nil, b.take(name, st.Size())
+		}
+		r = io.LimitReader(f, b.limit-b.used+1)
+	}
+	src, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.take(name, int64(len(src))); err != nil {
+		return nil, err
+	}
+	return src, nil
 }
 
 // readPaths reads the Go files paths name: the files themselves, or the
 // non-test .go files of the one directory given.
-func readPaths(paths []string) ([]File, error) {
+func readPaths(paths []string, budget *sourceBudget) ([]File, error) {
 	if len(paths) == 1 {
 		if st, err := os.Stat(paths[0]); err == nil && st.IsDir() {
 			names, err := dirFiles(paths[0])
@@ -160,7 +236,7 @@ func readPaths(paths []string) ([]File, error) {
 		if a, b := filepath.Dir(paths[0]), filepath.Dir(name); a != b {
 			return nil, fmt.Errorf("named files must all be in one directory; have %s and %s", a, b)
 		}
-		b, err := os.ReadFile(name)
+		b, err := budget.read(name, name)
 		if err != nil {
 			return nil, err
 		}
