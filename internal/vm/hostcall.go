@@ -99,12 +99,12 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 			// Its reductions count against the run's fuel and CPU checks
 			// (limits.go), as a slice's do; past a limit, the host
 			// function is unwound too.
-			if m.chargeReductions(int64(m.budget) - int64(f.budget)); m.stopped() {
+			if m.limited && m.endCallback(f) {
 				panic(&exitSignal{m.exitCode})
 			}
 			return f.ext.result
 		case stYield:
-			if m.chargeReductions(int64(m.budget) - int64(f.budget)); m.stopped() {
+			if m.limited && m.endCallback(f) {
 				panic(&exitSignal{m.exitCode})
 			}
 			// A callback that spent its budget goes on, as nothing else

@@ -18,8 +18,10 @@ import (
 // ends only its run, as a Go fatal error would (exit status 2, the
 // message and every goroutine on stderr), and the Group records which
 // limit it was (Group.Limit) for the host's typed error. None of them
-// costs the dispatch loop anything: they are charged where a slice ends,
-// a fiber is made, or output reaches the run's writers.
+// costs the dispatch loop anything: they are charged where a slice ends
+// (on a machine with fuel, CPU or output limits: Machine.limited; one
+// test per slice without), a fiber is made, or output reaches the run's
+// writers.
 //
 //   - Fibers: a go statement, fiber.Spawn or SpawnOn that would take the
 //     run's live fibers (main included, queued go statements too) past
@@ -44,9 +46,9 @@ import (
 //     RLIMIT_FSIZE does in Go (EFBIG, "file too large"), and the run is
 //     ended from whichever thread wrote it: its shards see the exit at
 //     their next periodic check, the writer's at the end of its slice
-//     (stopped). The notice goes past the limit, to
-//     Stderr itself; a cut after the run ended (its last flush) still
-//     counts, and turns an exit status of 0 into 2.
+//     (stopped). The notice goes past the limit, to Stderr itself; a cut
+//     after the run ended (its last flush) still counts, and turns an
+//     exit status of 0 into 2.
 
 // Limit names the limit that ended a run (Group.Limit).
 type Limit uint8
@@ -118,9 +120,11 @@ func (m *Machine) initLimits() {
 	m.fiberLimit = m.Config.MaxFibers
 	if m.Config.MaxOutput > 0 {
 		m.outCut = &m.g.lim.outCut
+		m.limited = true
 	}
 	if m.Config.Fuel > 0 || m.Config.CPULimit > 0 {
 		m.untilCheck, m.checkSet = 0, 0 // the first slice's end checks
+		m.limited = true
 	}
 }
 
@@ -176,6 +180,15 @@ func (m *Machine) stopped() bool {
 	return m.exited
 }
 
+// endSlice charges the slice of f that ends (or goes on after a
+// recovered panic) to the limits, on a machine with fuel, CPU or output
+// limits (Machine.limited, so that a run without them pays one test per
+// slice); it reports whether the machine must stop.
+func (m *Machine) endSlice(f *Fiber) bool {
+	m.chargeSlice(f)
+	return m.stopped()
+}
+
 // Fibers.
 
 // addFiber counts a new fiber or queued go statement (nfibers, and the
@@ -198,13 +211,32 @@ func (m *Machine) dropFiber() {
 // checkSpawn runs before a go statement, fiber.Spawn or SpawnOn makes a
 // fiber, on the spawning fiber: at the fiber limit it ends the run (a
 // fatal error, raised as a panic so the spawner stops where it is), and
-// it charges the fiber to the memory guard.
+// it charges the fiber to the memory guard. Without a fiber limit the
+// charge is made for spawnBatch spawns at a time.
 func (m *Machine) checkSpawn() {
-	if m.fiberLimit > 0 && m.g.lim.fibers.Load() >= int64(m.fiberLimit) {
-		panic(&fatalError{msg: m.fiberLimitText(), limit: LimitFibers})
+	m.spawnCredit--
+	if m.spawnCredit < 0 {
+		m.checkSpawns()
 	}
+}
+
+// spawnBatch is how many spawns checkSpawn charges at once without a
+// fiber limit.
+const spawnBatch = 64
+
+// checkSpawns is checkSpawn's slow path: it checks the fiber limit and
+// charges the memory guard for the spawns it allows before the next.
+func (m *Machine) checkSpawns() {
+	n := spawnBatch
+	if m.fiberLimit > 0 {
+		if m.g.lim.fibers.Load() >= int64(m.fiberLimit) {
+			panic(&fatalError{msg: m.fiberLimitText(), limit: LimitFibers})
+		}
+		n = 1
+	}
+	m.spawnCredit = n - 1
 	if m.memLimit > 0 {
-		m.chargeHeap(fiberHostBytes)
+		m.chargeHeap(int64(n) * fiberHostBytes)
 	}
 }
 
@@ -226,16 +258,22 @@ func (m *Machine) fiberLimitText() string {
 // chargeSlice charges the reductions f spent since its slice began (or
 // since the last charge) to the fuel and CPU checks.
 func (m *Machine) chargeSlice(f *Fiber) {
-	m.chargeReductions(int64(m.sliceBudget) - int64(f.budget))
+	m.untilCheck -= int64(m.sliceBudget - f.budget)
 	m.sliceBudget = f.budget
-}
-
-// chargeReductions counts n reductions towards the next checkLimits.
-func (m *Machine) chargeReductions(n int64) {
-	m.untilCheck -= n
 	if m.untilCheck < 0 {
 		m.checkLimits()
 	}
+}
+
+// endCallback is endSlice for a guest function called back from host
+// code (CallGuest), which runs with a budget of its own: it charges what
+// the callback spent of it since it began or last yielded.
+func (m *Machine) endCallback(f *Fiber) bool {
+	m.untilCheck -= int64(m.budget) - int64(f.budget)
+	if m.untilCheck < 0 {
+		m.checkLimits()
+	}
+	return m.stopped()
 }
 
 // checkLimits settles the reductions spent since the last check against

@@ -141,9 +141,12 @@ type Machine struct {
 	// fuel taken from the run's and not spent yet; sliceBudget is the
 	// running slice's budget when it began or was last charged; cpuBase
 	// is the thread's CPU time at the last check; outCut is the run's
-	// output-limit flag (nil without a limit).
+	// output-limit flag (nil without a limit); limited says whether any of
+	// fuel, CPU and output is limited (slice ends are charged).
 	fiberLimit           int
+	spawnCredit          int // spawns before checkSpawn's slow path
 	outCut               *atomic.Bool
+	limited              bool
 	untilCheck, checkSet int64
 	fuelHeld             int64
 	sliceBudget          int32

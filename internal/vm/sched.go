@@ -92,8 +92,8 @@ func (m *Machine) schedule() {
 			} else if f.has(fFinished) {
 				st = stDone
 			}
-			if f != nil && !m.exited {
-				m.chargeSlice(f) // a recovered fiber's slice goes on from here
+			if f != nil && m.limited && !m.exited {
+				m.endSlice(f) // a recovered fiber's slice goes on from here
 			}
 			m.cur = nil
 			if m.exited {
@@ -185,12 +185,15 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 		}
 		st := m.execute(f)
 		f = m.cur // the dispatch loop may have switched fibers (switchFrom)
-		m.chargeSlice(f)
+		if m.limited && m.endSlice(f) {
+			m.cur = nil
+			return nil, nil // past a limit: the run ends
+		}
 		m.cur = nil
 		if m.trace != nil {
 			m.traceSliceEnd(f, traced, st)
 		}
-		if m.stopped() {
+		if m.exited {
 			return nil, nil
 		}
 		m.afterSlice(f, st)
@@ -206,7 +209,7 @@ func (m *Machine) switchFrom(f *Fiber) *Fiber {
 	if m.exited || m.shutdown || (m.slices+1)&255 == 0 || m.explore != nil || m.trace != nil {
 		return nil
 	}
-	if m.chargeSlice(f); m.exited {
+	if m.limited && m.endSlice(f) {
 		return nil // past a limit: the run ends
 	}
 	nf, budget := m.runnext, m.leftBudget(f)
