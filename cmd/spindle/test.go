@@ -32,7 +32,8 @@ The output and exit status are go test's: "ok  \tpkg\t0.012s" for a package
 that passed, its output and "FAIL\tpkg\t0.012s" for one that failed, and
 status 1 when any failed. Test flags are go test's and go to the test
 binary (-run becomes -test.run); arguments after -args go to it as they
-are. Without -timeout, a binary panics after 10 minutes, as under go test.
+are. Without -timeout, a binary panics after 10 minutes, as under go test;
+one still running a minute after its timeout is stopped, as go test does.
 A goroutine's stack may grow to 1 GB, gc's limit (-stack-max sets it).
 
 Test flags:
