@@ -3,8 +3,10 @@ package spindle_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -131,5 +133,87 @@ func main() {
 				t.Errorf("output %q, want %q", out.String(), tc.want)
 			}
 		})
+	}
+}
+
+// A compile reads no more Go source than CompileOptions.MaxSourceBytes
+// (64 MiB by default): the file that passes it is named, and a file on
+// disk past it is not read.
+func TestCompileSourceLimit(t *testing.T) {
+	dir := t.TempDir()
+	small := "package main\n\nfunc main() { println(helper()) }\n"
+	large := "package main\n\nfunc helper() string { return \"" + strings.Repeat("x", 1000) + "\" }\n"
+	for name, src := range map[string]string{"a.go": small, "b.go": large} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	limit := int64(len(small) + len(large) - 1)
+	want := func(name string, limit string) string {
+		return name + ": the program's Go source exceeds the compile limit (" + limit + ", CompileOptions.MaxSourceBytes)"
+	}
+	huge := spindle.File{Name: "huge.go", Src: append([]byte(small+"\n// "), bytes.Repeat([]byte{'x'}, spindle.DefaultMaxSourceBytes)...)}
+	tests := []struct {
+		name string
+		do   func() error
+		want string // "": it compiles
+	}{
+		{"directory", func() error {
+			_, err := spindle.Compile(spindle.CompileOptions{MaxSourceBytes: limit}, dir)
+			return err
+		}, want(filepath.Join(dir, "b.go"), fmt.Sprint(limit, " bytes"))},
+		{"in memory", func() error {
+			_, err := spindle.CompileSource(spindle.CompileOptions{MaxSourceBytes: 1 << 10}, spindle.File{Name: "a.go", Src: []byte(small)}, spindle.File{Name: "b.go", Src: []byte(large)})
+			return err
+		}, want("b.go", "1 KiB")},
+		{"default", func() error {
+			_, err := spindle.CompileSource(spindle.CompileOptions{}, huge)
+			return err
+		}, want("huge.go", "64 MiB")},
+		{"no limit", func() error {
+			_, err := spindle.Compile(spindle.CompileOptions{MaxSourceBytes: -1}, dir)
+			return err
+		}, ""},
+		{"within it", func() error {
+			_, err := spindle.Compile(spindle.CompileOptions{MaxSourceBytes: limit + 1}, dir)
+			return err
+		}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.do()
+			var ce *spindle.CompileError
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("%v", err)
+			case tc.want != "" && (!errors.As(err, &ce) || err.Error() != tc.want):
+				t.Errorf("error %v, want the CompileError %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// A context done before or while a compile runs ends it with an error
+// wrapping the context's (compile_internal_test.go cancels at each
+// check).
+func TestCompileContextDone(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "main.go")
+	if err := os.WriteFile(p, []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := spindle.CompileContext(ctx, spindle.CompileOptions{}, p); !errors.Is(err, context.Canceled) {
+		t.Errorf("CompileContext: %v", err)
+	}
+	if _, err := spindle.CompileSourceContext(ctx, spindle.CompileOptions{}, spindle.File{Name: "main.go", Src: []byte("package main\n\nfunc main() {}\n")}); !errors.Is(err, context.Canceled) {
+		t.Errorf("CompileSourceContext: %v", err)
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		return
+	}
+	if _, err := spindle.CompileTestsContext(ctx, spindle.CompileOptions{}, "testdata/gotest", "./..."); !errors.Is(err, context.Canceled) {
+		t.Errorf("CompileTestsContext: %v", err)
 	}
 }

@@ -254,7 +254,7 @@ func runWithHostOpts(t *testing.T, src string, extra map[string]vm.HostFunc, o R
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := compile.Compile(lp, compile.Options{Host: host})
+	p, err := compile.Compile(context.Background(), lp, compile.Options{Host: host})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,12 @@
 package spindle
 
 import (
+	"context"
 	"fmt"
 	"go/types"
 	"reflect"
+	"runtime/debug"
+	"sync"
 
 	"spindle/internal/compile"
 	"spindle/internal/loader"
@@ -35,23 +38,75 @@ type HostFunc struct {
 
 // compileFiles loads, type-checks and compiles files as package main, with
 // opts.Host bound.
-func compileFiles(opts CompileOptions, files []File) (*Program, error) {
+func compileFiles(ctx context.Context, opts CompileOptions, files []File) (*Program, error) {
 	names := make([]string, len(files))
 	srcs := make([][]byte, len(files))
 	for i, f := range files {
 		names[i], srcs[i] = f.Name, f.Src
 	}
-	return compileLoaded(opts, &loader.Source{Path: "main", Names: names, Srcs: srcs}, nil)
+	return compileLoaded(ctx, opts, &loader.Source{Path: "main", Names: names, Srcs: srcs}, nil)
 }
 
+// abandonedCompiles counts the compiles whose callers' contexts were done
+// before they finished: each ends on its own goroutine (tests wait for
+// them).
+var abandonedCompiles sync.WaitGroup
+
 // compileLoaded loads, type-checks and compiles package main from main
-// and deps (see loader.LoadPackages), with opts.Host bound.
-func compileLoaded(opts CompileOptions, main *loader.Source, deps map[string]*loader.Source) (*Program, error) {
+// and deps (see loader.LoadPackages), with opts.Host bound. With a
+// context that can be done, it compiles on a goroutine of its own and
+// returns ctx's error as soon as ctx is done: go/types cannot be stopped
+// inside a package, nor go/ssa inside its construction, so the compile
+// goes on in the background until its next check of ctx (between files,
+// packages and functions), and then ends.
+func compileLoaded(ctx context.Context, opts CompileOptions, main *loader.Source, deps map[string]*loader.Source) (*Program, error) {
+	if ctx.Done() == nil {
+		return compileNow(ctx, opts, main, deps)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, compileCancelled(err)
+	}
+	type result struct {
+		p        *Program
+		err      error
+		panicked any
+	}
+	ch := make(chan result, 1)
+	abandonedCompiles.Add(1)
+	go func() {
+		defer abandonedCompiles.Done()
+		var r result
+		defer func() {
+			if p := recover(); p != nil {
+				r.panicked = fmt.Sprintf("%v\n\ngoroutine of the compile:\n%s", p, debug.Stack())
+			}
+			ch <- r
+		}()
+		r.p, r.err = compileNow(ctx, opts, main, deps)
+	}()
+	select {
+	case r := <-ch:
+		switch {
+		case r.panicked != nil:
+			panic(r.panicked)
+		case r.err != nil && ctx.Err() != nil:
+			return nil, compileCancelled(ctx.Err())
+		}
+		return r.p, r.err
+	case <-ctx.Done():
+		return nil, compileCancelled(ctx.Err())
+	}
+}
+
+func compileCancelled(err error) error { return fmt.Errorf("spindle: compile: %w", err) }
+
+// compileNow is compileLoaded on the calling goroutine.
+func compileNow(ctx context.Context, opts CompileOptions, main *loader.Source, deps map[string]*loader.Source) (*Program, error) {
 	s := guestStd()
 	if opts.NoStdCache {
 		s = newGuestStd()
 	}
-	lp, err := s.LoadPackages(main, deps)
+	lp, err := s.LoadPackages(ctx, main, deps)
 	if err != nil {
 		return nil, wrapErr(err)
 	}
@@ -79,7 +134,7 @@ func compileLoaded(opts CompileOptions, main *loader.Source, deps map[string]*lo
 		}
 		return checkHostSig(reflect.TypeOf(h.Fn), sig)
 	}
-	p, err := compile.Compile(lp, compile.Options{Host: table, CheckHost: check, MemPoints: opts.MemPoints})
+	p, err := compile.Compile(ctx, lp, compile.Options{Host: table, CheckHost: check, MemPoints: opts.MemPoints})
 	if err != nil {
 		return nil, wrapErr(err)
 	}

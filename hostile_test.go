@@ -3,6 +3,7 @@ package spindle_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -14,23 +15,27 @@ import (
 )
 
 // Hostile guest programs: each must end with Go's error text and exit
-// status, never crash or hang the host, and leave nothing running.
+// status, never crash or hang the host, and leave nothing running. Those
+// of limitPrograms end by a limit of RunOptions, with its error.
 func TestHostilePrograms(t *testing.T) {
-	tests := []struct {
+	type hostile struct {
 		name   string
 		src    string
 		code   int
 		stderr string
-	}{
+		opts   spindle.RunOptions
+		err    error
+	}
+	tests := []hostile{
 		{"unbounded_recursion", `package main
 func f(n int) int { return f(n+1) + 1 }
-func main() { println(f(0)) }`, 2, "fatal error: stack overflow"},
+func main() { println(f(0)) }`, 2, "fatal error: stack overflow", spindle.RunOptions{}, spindle.ErrStackLimit},
 		{"huge_make", `package main
-func main() { n := 1 << 39; s := make([]int, n); println(len(s)) }`, 2, "panic: runtime error: makeslice: len out of range"},
+func main() { n := 1 << 39; s := make([]int, n); println(len(s)) }`, 2, "panic: runtime error: makeslice: len out of range", spindle.RunOptions{}, nil},
 		{"set_max_stack_cannot_raise_the_hosts_cap", `package main
 import "runtime/debug"
 func f(n int) int { return f(n+1) + 1 }
-func main() { debug.SetMaxStack(1 << 50); println(f(0)) }`, 2, "fatal error: stack overflow"},
+func main() { debug.SetMaxStack(1 << 50); println(f(0)) }`, 2, "fatal error: stack overflow", spindle.RunOptions{}, spindle.ErrStackLimit},
 		{"string_method_recursing_through_fmt", `package main
 import "fmt"
 type T struct{}
@@ -41,32 +46,32 @@ func main() {
 	for i := 0; i < 200; i++ { v = []any{v} }
 	global = v
 	fmt.Println(T{})
-}`, 2, "fatal error: stack overflow"},
+}`, 2, "fatal error: stack overflow", spindle.RunOptions{}, spindle.ErrStackLimit},
 		{"huge_chan", `package main
-func main() { n := 1 << 40; c := make(chan int, n); println(cap(c)) }`, 2, "makechan: size out of range"},
+func main() { n := 1 << 40; c := make(chan int, n); println(cap(c)) }`, 2, "makechan: size out of range", spindle.RunOptions{}, nil},
 		{"nil_chain", `package main
 type T struct{ x *T }
-func main() { var t *T; println(t.x.x) }`, 2, "invalid memory address or nil pointer dereference"},
+func main() { var t *T; println(t.x.x) }`, 2, "invalid memory address or nil pointer dereference", spindle.RunOptions{}, nil},
 		{"nil_func", `package main
-func main() { var f func(); f() }`, 2, "invalid memory address or nil pointer dereference"},
+func main() { var f func(); f() }`, 2, "invalid memory address or nil pointer dereference", spindle.RunOptions{}, nil},
 		{"nil_map_write", `package main
-func main() { var m map[string]int; m["a"] = 1 }`, 2, "panic: assignment to entry in nil map"},
+func main() { var m map[string]int; m["a"] = 1 }`, 2, "panic: assignment to entry in nil map", spindle.RunOptions{}, nil},
 		{"nil_interface_call", `package main
 type I interface{ M() }
-func main() { var i I; i.M() }`, 2, "invalid memory address or nil pointer dereference"},
+func main() { var i I; i.M() }`, 2, "invalid memory address or nil pointer dereference", spindle.RunOptions{}, nil},
 		{"deadlock", `package main
-func main() { c := make(chan int); <-c }`, 2, "fatal error: all goroutines are asleep - deadlock!"},
+func main() { c := make(chan int); <-c }`, 2, "fatal error: all goroutines are asleep - deadlock!", spindle.RunOptions{}, nil},
 		{"goroutine_panic", `package main
 func main() {
 	done := make(chan bool)
 	go func() { var a []int; _ = a[3]; done <- true }()
 	<-done
-}`, 2, "panic: runtime error: index out of range [3] with length 0"},
+}`, 2, "panic: runtime error: index out of range [3] with length 0", spindle.RunOptions{}, nil},
 		{"spinning_goroutine_does_not_starve_main", `package main
 func main() {
 	go func() { for {} }()
 	for i := 0; i < 3; i++ { println("tick", i) }
-}`, 0, "tick 2"},
+}`, 0, "tick 2", spindle.RunOptions{}, nil},
 		{"panic_from_deferred_builtin_while_unwinding", `package main
 func main() {
 	defer func() { println("recovered", recover().(string)) }()
@@ -74,14 +79,17 @@ func main() {
 		defer panic("second")
 		panic("first")
 	}()
-}`, 0, "recovered second"},
+}`, 0, "recovered second", spindle.RunOptions{}, nil},
 		{"deep_recursion_in_goroutine", `package main
 func f(n int) int { if n == 0 { return 0 }; return f(n-1) + 1 }
 func main() {
 	c := make(chan int)
 	go func() { c <- f(10000) }()
 	println(<-c)
-}`, 0, "10000"},
+}`, 0, "10000", spindle.RunOptions{}, nil},
+	}
+	for _, l := range limitPrograms {
+		tests = append(tests, hostile{"limit_" + l.name, l.src, l.code, l.stderr, l.opts, l.err})
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -93,9 +101,11 @@ func main() {
 			var out, errb bytes.Buffer
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			code, err := prog.Run(ctx, spindle.RunOptions{Stdout: &out, Stderr: &errb})
-			if err != nil {
-				t.Fatalf("run did not finish: %v", err)
+			o := tc.opts
+			o.Stdout, o.Stderr = &out, &errb
+			code, err := prog.Run(ctx, o)
+			if !errors.Is(err, tc.err) {
+				t.Fatalf("run ended with %v, want %v", err, tc.err)
 			}
 			if code != tc.code {
 				t.Errorf("exit %d, want %d; stderr:\n%s", code, tc.code, errb.String())
@@ -309,7 +319,7 @@ func main() {
 			}
 			var stderr bytes.Buffer
 			code, err := prog.Run(context.Background(), spindle.RunOptions{Stderr: &stderr, MemoryLimit: 64 << 20})
-			if code != 2 || err != nil || !strings.HasPrefix(stderr.String(), "fatal error: runtime: out of memory\n") {
+			if code != 2 || !errors.Is(err, spindle.ErrMemoryLimit) || err.Error() != "spindle: the run exceeded its memory limit (64 MiB)" || !strings.HasPrefix(stderr.String(), "fatal error: runtime: out of memory\n") {
 				t.Errorf("exit %d, %v, stderr:\n%s", code, err, stderr.String())
 			}
 		})

@@ -50,8 +50,11 @@ func needsGoList(files []File) bool {
 // compilePackages compiles the package patterns name (Go files, a
 // directory or an import path) in dir with the packages the go command
 // resolves for it.
-func compilePackages(opts CompileOptions, dir string, patterns []string, env ...string) (*Program, error) {
-	pkgs, err := golist.List(context.Background(), dir, patterns, env)
+func compilePackages(ctx context.Context, opts CompileOptions, dir string, patterns []string, env ...string) (*Program, error) {
+	pkgs, err := golist.List(ctx, dir, patterns, env)
+	if err := ctx.Err(); err != nil {
+		return nil, compileCancelled(err) // the go command was killed
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -81,6 +84,7 @@ func compilePackages(opts CompileOptions, dir string, patterns []string, env ...
 	}
 	deps := map[string]*loader.Source{}
 	var mainSrc *loader.Source
+	budget := newSourceBudget(opts)
 	for _, p := range pkgs {
 		if p.Standard || p.Dir == "" {
 			continue
@@ -91,7 +95,7 @@ func compilePackages(opts CompileOptions, dir string, patterns []string, env ...
 		}
 		for _, f := range p.GoFiles {
 			name := filepath.Join(p.Dir, f)
-			b, err := os.ReadFile(name)
+			b, err := budget.read(name, rel(name))
 			if err != nil {
 				return nil, err
 			}
@@ -105,13 +109,13 @@ func compilePackages(opts CompileOptions, dir string, patterns []string, env ...
 		}
 		deps[p.ImportPath] = src
 	}
-	return compileLoaded(opts, mainSrc, deps)
+	return compileLoaded(ctx, opts, mainSrc, deps)
 }
 
 // compileVersioned compiles pkg@version as `go run pkg@version` does,
 // outside any module: in a scratch module that requires it (go get
 // resolves the module and its requirements through the proxy).
-func compileVersioned(opts CompileOptions, arg string) (*Program, error) {
+func compileVersioned(ctx context.Context, opts CompileOptions, arg string) (*Program, error) {
 	pkg, _, _ := strings.Cut(arg, "@")
 	tmp, err := os.MkdirTemp("", "spindle-run-")
 	if err != nil {
@@ -121,12 +125,15 @@ func compileVersioned(opts CompileOptions, arg string) (*Program, error) {
 	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module spindle.run/scratch\n"), 0o666); err != nil {
 		return nil, err
 	}
-	if err := golist.Get(context.Background(), tmp, arg); err != nil {
+	if err := golist.Get(ctx, tmp, arg); err != nil {
+		if ctx.Err() != nil {
+			return nil, compileCancelled(ctx.Err())
+		}
 		return nil, err
 	}
 	// GOWORK=off: go run pkg@version ignores the workspace, as it does the
 	// current module.
-	return compilePackages(opts, tmp, []string{pkg}, "GOWORK=off")
+	return compilePackages(ctx, opts, tmp, []string{pkg}, "GOWORK=off")
 }
 
 // relPath returns a function that names a file (or a file:line:col

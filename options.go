@@ -2,6 +2,7 @@ package spindle
 
 import (
 	"io"
+	"time"
 
 	"spindle/internal/poll"
 	"spindle/internal/vm"
@@ -38,7 +39,16 @@ type CompileOptions struct {
 	// by the random walk and PCT (spindle test -explore-mem). Each point
 	// costs a dispatch, and does nothing under the default scheduler.
 	MemPoints bool
+	// MaxSourceBytes bounds the Go source a compile reads for the
+	// program's own packages (its files, its module's packages and
+	// third-party ones; not the standard library): the file that passes
+	// it is named in a CompileError, before it is read. 0 is
+	// DefaultMaxSourceBytes (64 MiB); negative, no limit.
+	MaxSourceBytes int64
 }
+
+// DefaultMaxSourceBytes is CompileOptions.MaxSourceBytes' default.
+const DefaultMaxSourceBytes = 64 << 20
 
 // RunOptions configure one run of a program (Program.Run, Program.Start).
 // The zero value of every field is its default, the same as the spindle
@@ -72,7 +82,8 @@ type RunOptions struct {
 	// MaxStack caps each fiber's stack in bytes (default DefaultMaxStack,
 	// 8 MiB); a register counts as one 8-byte word, as it would in a gc
 	// frame. The guest's runtime/debug.SetMaxStack may lower the cap, but
-	// not raise it above MaxStack.
+	// not raise it above MaxStack. A stack overflow that ends the run (in
+	// main or a go statement's goroutine) makes Run return ErrStackLimit.
 	MaxStack int
 	// NoStarveWarning turns off the stderr warning about an Error or
 	// String method called while an unrecovered panic is printed that
@@ -146,8 +157,47 @@ type RunOptions struct {
 	// eighths of the memory the process may use); negative, no limit. The heap measured is the
 	// process's, so runs in one process share their growth, and small
 	// allocations are only counted at the next large one
-	// (docs/SEMANTICS.md).
+	// (docs/SEMANTICS.md). Run returns ErrMemoryLimit when it ends a run.
 	MemoryLimit int64
+	// MaxFibers bounds the goroutines (fibers) alive at once, main's
+	// included and every shard's together: a go statement, fiber.Spawn
+	// or SpawnOn that would pass it ends the run with "fatal error:
+	// spindle: goroutine limit (N) exceeded" and every goroutine's stack
+	// (exit status 2, ErrFiberLimit). 0 or less: no limit, as in Go,
+	// where memory bounds them: each go statement counts towards the
+	// memory limit's next heap check.
+	MaxFibers int
+	// Fuel bounds the reductions (calls and backward jumps, Reductions'
+	// unit) the run makes on every shard together: a CPU budget that
+	// does not depend on the machine or its load, so a run on one shard
+	// ends at the same point every time. Past it the run ends with
+	// "fatal error: spindle: fuel limit (N reductions) exceeded" (exit
+	// status 2, ErrCPULimit), at most a slice (Reductions) per shard
+	// later. Host work a call does (a copy, a map operation) counts as
+	// one reduction. 0 or less: no limit.
+	Fuel int64
+	// CPULimit bounds the CPU time of the run's shard threads: guest code
+	// and the host functions it calls there, not the syscall pool's work
+	// (blocking file and network calls). Each shard reads its thread's
+	// clock every 256 slices and every 2^18 reductions; past the limit
+	// the run ends with "fatal error: spindle: CPU limit (10s) exceeded"
+	// (exit status 2, ErrCPULimit). 0 or less: no limit.
+	CPULimit time.Duration
+	// Timeout bounds the run's wall time: past it the run is cancelled
+	// as when ctx is (every fiber unwinds, running its deferred calls,
+	// for at most a second), nothing is printed, and Run returns exit
+	// status 1 and an error matching both ErrTimeout and
+	// context.DeadlineExceeded. 0 or less: no limit.
+	Timeout time.Duration
+	// MaxOutput bounds the bytes the run writes to Stdout and Stderr
+	// together. The write that passes it writes what fits and fails as a
+	// write past RLIMIT_FSIZE does in Go ("file too large"), and the run
+	// ends: exit status 2, ErrOutputLimit, and "fatal error: spindle:
+	// output limit (N) exceeded" on Stderr beyond the limit. A run whose
+	// output was cut never exits 0. Under a limit a child process's
+	// output is copied through the run, and counted, rather than given
+	// the host's file. 0 or less: no limit.
+	MaxOutput int64
 	// Trace, if not nil, receives the run's execution trace when the run
 	// ends, as Chrome trace-event JSON (Perfetto and chrome://tracing
 	// open it): a track per shard and per goroutine, spans for each slice

@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"go/build"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -89,16 +90,28 @@ type File struct {
 // go command, which must be on PATH: go.mod, go.work, vendor/, the module
 // cache and the module proxy, as `go run` resolves them.
 func Compile(opts CompileOptions, paths ...string) (*Program, error) {
+	return CompileContext(context.Background(), opts, paths...)
+}
+
+// CompileContext is Compile, stopped by ctx: once ctx is done it returns
+// an error wrapping ctx's at once. The go command it runs is killed;
+// type-checking and compiling stop at the next file, package or
+// function, on a goroutine of their own (go/types cannot be interrupted
+// within a package), which then ends.
+func CompileContext(ctx context.Context, opts CompileOptions, paths ...string) (*Program, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	if len(paths) == 1 && !strings.HasSuffix(paths[0], ".go") {
 		if strings.Contains(paths[0], "@") {
-			return compileVersioned(opts, paths[0])
+			return compileVersioned(ctx, opts, paths[0])
 		}
 		if _, err := os.Stat(paths[0]); err != nil {
 			wd, err := os.Getwd()
 			if err != nil {
 				return nil, err
 			}
-			return compilePackages(opts, wd, paths)
+			return compilePackages(ctx, opts, wd, paths)
 		}
 	}
 	for _, p := range paths {
@@ -106,7 +119,7 @@ func Compile(opts CompileOptions, paths ...string) (*Program, error) {
 			return nil, errors.New("spindle: cannot run *_test.go files (" + p + ")")
 		}
 	}
-	files, err := readPaths(paths)
+	files, err := readPaths(paths, newSourceBudget(opts))
 	if err != nil {
 		return nil, err
 	}
@@ -124,22 +137,85 @@ func Compile(opts CompileOptions, paths ...string) (*Program, error) {
 				return nil, err
 			}
 		}
-		return compilePackages(opts, wd, abs)
+		return compilePackages(ctx, opts, wd, abs)
 	}
-	return CompileSource(opts, files...)
+	return compileFiles(ctx, opts, files)
 }
 
 // CompileSource compiles package main from in-memory files.
 func CompileSource(opts CompileOptions, files ...File) (*Program, error) {
+	return CompileSourceContext(context.Background(), opts, files...)
+}
+
+// CompileSourceContext is CompileSource, stopped by ctx as
+// CompileContext is.
+func CompileSourceContext(ctx context.Context, opts CompileOptions, files ...File) (*Program, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	if len(files) == 0 {
 		return nil, errors.New("spindle: no Go files to compile")
 	}
-	return compileFiles(opts, files)
+	b := newSourceBudget(opts)
+	for _, f := range files {
+		if err := b.take(f.Name, int64(len(f.Src))); err != nil {
+			return nil, err
+		}
+	}
+	return compileFiles(ctx, opts, files)
+}
+
+// sourceBudget is what CompileOptions.MaxSourceBytes leaves of one
+// compile's source.
+type sourceBudget struct{ limit, used int64 }
+
+func newSourceBudget(opts CompileOptions) *sourceBudget {
+	n := opts.MaxSourceBytes
+	if n == 0 {
+		n = DefaultMaxSourceBytes
+	}
+	return &sourceBudget{limit: n}
+}
+
+// take charges n bytes of the file name; past the limit it returns the
+// CompileError naming it.
+func (b *sourceBudget) take(name string, n int64) error {
+	b.used += n
+	if b.limit > 0 && b.used > b.limit {
+		return &CompileError{Errors: []string{name + ": the program's Go source exceeds the compile limit (" + vm.ByteSize(b.limit) + ", CompileOptions.MaxSourceBytes)"}}
+	}
+	return nil
+}
+
+// read reads the file path, charged: a regular file past the limit is
+// not read at all, and no more than the limit of anything else is. The
+// error names it as name.
+func (b *sourceBudget) read(path, name string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if b.limit > 0 {
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && b.used+st.Size() > b.limit {
+			return nil, b.take(name, st.Size())
+		}
+		r = io.LimitReader(f, b.limit-b.used+1)
+	}
+	src, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	if err := b.take(name, int64(len(src))); err != nil {
+		return nil, err
+	}
+	return src, nil
 }
 
 // readPaths reads the Go files paths name: the files themselves, or the
 // non-test .go files of the one directory given.
-func readPaths(paths []string) ([]File, error) {
+func readPaths(paths []string, budget *sourceBudget) ([]File, error) {
 	if len(paths) == 1 {
 		if st, err := os.Stat(paths[0]); err == nil && st.IsDir() {
 			names, err := dirFiles(paths[0])
@@ -160,7 +236,7 @@ func readPaths(paths []string) ([]File, error) {
 		if a, b := filepath.Dir(paths[0]), filepath.Dir(name); a != b {
 			return nil, fmt.Errorf("named files must all be in one directory; have %s and %s", a, b)
 		}
-		b, err := os.ReadFile(name)
+		b, err := budget.read(name, name)
 		if err != nil {
 			return nil, err
 		}
@@ -215,7 +291,9 @@ func wrapErr(err error) error {
 // main returns, the os.Exit code, 2 for an unrecovered panic, a deadlock
 // or invalid RunOptions (with an error), 70 for a spindle bug (reported on
 // Stderr as "BUG: ..."). Cancelling ctx unwinds every fiber (running its
-// deferred calls) and ends the run with status 1.
+// deferred calls) and ends the run with status 1 and ctx's error. A run
+// that a limit of RunOptions ended returns that limit's error
+// (ErrMemoryLimit, ErrTimeout, ...; see their doc).
 func (p *Program) Run(ctx context.Context, o RunOptions) (int, error) {
 	return p.Start(ctx, o).Wait()
 }
@@ -240,11 +318,17 @@ func (p *Program) Start(ctx context.Context, o RunOptions) *Running {
 	if ctx == nil {
 		ctx = context.Background()
 	}
+	// A timeout cancels the run as ctx would; the cause tells them apart.
+	runCtx, stop := ctx, context.CancelFunc(func() {})
+	if o.Timeout > 0 {
+		runCtx, stop = context.WithTimeoutCause(ctx, o.Timeout, ErrTimeout)
+	}
 	var out *asyncOutput
-	o.Stdout, o.Stderr, out = wrapOutput(ctx, o.Stdout, o.Stderr)
-	r.g = p.group(ctx, o)
+	o.Stdout, o.Stderr, out = wrapOutput(runCtx, o.Stdout, o.Stderr)
+	r.g = p.group(runCtx, o)
 	go func() {
 		defer close(r.done)
+		defer stop()
 		r.code = r.g.Run()
 		for _, m := range r.g.Shards() {
 			std.CloseAll(m) // files the program left open
@@ -253,7 +337,14 @@ func (p *Program) Start(ctx context.Context, o RunOptions) *Running {
 			out.close()
 		}
 
-		r.err = ctx.Err()
+		switch l := r.g.Limit(); {
+		case l != vm.NoLimit:
+			r.err = limitErr(l, &o)
+		case r.g.Cancelled() && context.Cause(runCtx) == ErrTimeout:
+			r.err = timeoutErr(&o)
+		default:
+			r.err = ctx.Err()
+		}
 		if o.SchedLog != nil {
 			o.SchedLog(r.g.Shards()[0].DFSChoices())
 		}
@@ -267,7 +358,8 @@ func (p *Program) Start(ctx context.Context, o RunOptions) *Running {
 }
 
 // Wait waits for the run to end and returns its exit status, and the
-// error that ended it early: ctx's, or invalid RunOptions.
+// error that ended it early: ctx's, a limit's (ErrMemoryLimit,
+// ErrTimeout...), or invalid RunOptions.
 func (r *Running) Wait() (int, error) {
 	<-r.done
 	return r.code, r.err
@@ -329,6 +421,10 @@ func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
 		Reductions:  o.Reductions,
 		MaxStack:    o.MaxStack,
 		MemoryLimit: o.MemoryLimit,
+		MaxFibers:   o.MaxFibers,
+		Fuel:        o.Fuel,
+		CPULimit:    o.CPULimit,
+		MaxOutput:   o.MaxOutput,
 		EventLoop:   o.EventLoop,
 		Context:     ctx,
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -48,10 +47,22 @@ func (t *TestPackage) NoTestFiles() bool { return t.Program == nil && t.Err == n
 // error in TestPackage.Err; the error returned is the go command's, when
 // it could not list the packages at all.
 func CompileTests(opts CompileOptions, dir string, patterns ...string) ([]*TestPackage, error) {
+	return CompileTestsContext(context.Background(), opts, dir, patterns...)
+}
+
+// CompileTestsContext is CompileTests, stopped by ctx as CompileContext
+// is: once ctx is done it returns ctx's error (wrapped).
+func CompileTestsContext(ctx context.Context, opts CompileOptions, dir string, patterns ...string) ([]*TestPackage, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	pkgs, err := golist.ListTests(context.Background(), dir, patterns, nil)
+	pkgs, err := golist.ListTests(ctx, dir, patterns, nil)
+	if err := ctx.Err(); err != nil {
+		return nil, compileCancelled(err) // the go command was killed
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +94,10 @@ func CompileTests(opts CompileOptions, dir string, patterns ...string) ([]*TestP
 				t.Err = fmt.Errorf("spindle test: the go command listed no test binary for %s", p.ImportPath)
 				break
 			}
-			t.Program, t.Err = compileTestBinary(opts, main, byID, rel)
+			t.Program, t.Err = compileTestBinary(ctx, opts, main, byID, rel)
+			if err := ctx.Err(); err != nil {
+				return nil, compileCancelled(err)
+			}
 		}
 	}
 	return out, nil
@@ -92,7 +106,7 @@ func CompileTests(opts CompileOptions, dir string, patterns ...string) ([]*TestP
 // compileTestBinary compiles the test binary whose generated main
 // package is main, with the packages it reaches (byID: go list's answer,
 // by the ids its Imports use).
-func compileTestBinary(opts CompileOptions, main *golist.Package, byID map[string]*golist.Package, rel func(string) string) (*Program, error) {
+func compileTestBinary(ctx context.Context, opts CompileOptions, main *golist.Package, byID map[string]*golist.Package, rel func(string) string) (*Program, error) {
 	var closure []*golist.Package
 	seen := map[string]bool{}
 	var visit func(id string)
@@ -124,6 +138,7 @@ func compileTestBinary(opts CompileOptions, main *golist.Package, byID map[strin
 	}
 	deps := map[string]*loader.Source{}
 	var mainSrc *loader.Source
+	budget := newSourceBudget(opts)
 	for _, p := range closure {
 		if p.Standard || p.Dir == "" {
 			continue
@@ -134,7 +149,7 @@ func compileTestBinary(opts CompileOptions, main *golist.Package, byID map[strin
 			src.GoVersion = "go" + p.Module.GoVersion
 		}
 		if p == main {
-			b, err := os.ReadFile(p.GoFiles[0])
+			b, err := budget.read(p.GoFiles[0], "_testmain.go")
 			if err != nil {
 				return nil, err
 			}
@@ -148,7 +163,7 @@ func compileTestBinary(opts CompileOptions, main *golist.Package, byID map[strin
 			// tracebacks name them so (compile errors are made relative
 			// below, as the go command prints them).
 			name := filepath.Join(p.Dir, f)
-			b, err := os.ReadFile(name)
+			b, err := budget.read(name, rel(name))
 			if err != nil {
 				return nil, err
 			}
@@ -160,7 +175,7 @@ func compileTestBinary(opts CompileOptions, main *golist.Package, byID map[strin
 	if mainSrc == nil {
 		return nil, errors.New("spindle test: no main package")
 	}
-	prog, err := compileLoaded(opts, mainSrc, deps)
+	prog, err := compileLoaded(ctx, opts, mainSrc, deps)
 	var ce *CompileError
 	if errors.As(err, &ce) {
 		for i, e := range ce.Errors {

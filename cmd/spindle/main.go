@@ -89,6 +89,22 @@ var settings = []setting{
 		o.MemoryLimit = n
 		return err
 	}},
+	{"SPINDLE_MAXFIBERS", "maxfibers", "N", "the most goroutines alive at once (default: no limit)", positive(func(o *cliOptions) *int { return &o.MaxFibers })},
+	{"SPINDLE_CPULIMIT", "cpulimit", "DURATION", "the CPU time the run may use (10s; default: no limit)", duration(func(o *cliOptions) *time.Duration { return &o.CPULimit })},
+	{"SPINDLE_FUEL", "fuel", "N", "the reductions (calls and loop iterations) the run may make: a CPU limit that is the same on every machine (default: no limit)", func(o *cliOptions, v string) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n <= 0 {
+			return errors.New("want a positive integer")
+		}
+		o.Fuel = n
+		return nil
+	}},
+	{"SPINDLE_TIMEOUT", "timeout", "DURATION", "the wall time the run may take, then it is cancelled (30s; default: no limit; spindle test's -timeout is go test's)", duration(func(o *cliOptions) *time.Duration { return &o.Timeout })},
+	{"SPINDLE_MAXOUTPUT", "maxoutput", "BYTES", "the bytes the run may write to stdout and stderr together (1GiB; default: no limit)", func(o *cliOptions, v string) error {
+		n, err := parseMemLimit(v)
+		o.MaxOutput = n
+		return err
+	}},
 	{"SPINDLE_TRACE", "trace", "FILE", "write the run's execution trace (Chrome trace-event JSON, for Perfetto)", func(o *cliOptions, v string) error { o.traceFile = v; return nil }},
 	{"SPINDLE_CPUPROFILE", "cpuprofile", "FILE", "write a host CPU profile (compiling included)", func(o *cliOptions, v string) error { o.cpuProfile = v; return nil }},
 	{"SPINDLE_MEMPROFILE", "memprofile", "FILE", "write a host heap profile when the run ends", func(o *cliOptions, v string) error { o.memProfile = v; return nil }},
@@ -121,6 +137,17 @@ func positive(field func(o *cliOptions) *int) func(o *cliOptions, v string) erro
 			return errors.New("want a positive integer")
 		}
 		*field(o) = n
+		return nil
+	}
+}
+
+func duration(field func(o *cliOptions) *time.Duration) func(o *cliOptions, v string) error {
+	return func(o *cliOptions, v string) error {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return errors.New("want a positive duration such as 10s")
+		}
+		*field(o) = d
 		return nil
 	}
 }
@@ -198,10 +225,18 @@ variables; a JSON object with -json). GOROOT is the toolchain whose
 standard library sources spindle compiles.
 `
 
-// settingsHelp lists the settings, as flags (run) or variables (env).
-func settingsHelp(asFlags bool) string {
+// goTestOwn are the flags spindle test takes as go test's, not as the
+// settings of the same names (which only the environment sets there).
+var goTestOwn = map[string]bool{"timeout": true}
+
+// settingsHelp lists the settings, as flags (of spindle run, or of
+// spindle test when test) or variables (env).
+func settingsHelp(asFlags, test bool) string {
 	var b strings.Builder
 	for _, s := range settings {
+		if asFlags && test && goTestOwn[s.flag] {
+			continue
+		}
 		name := s.env
 		switch {
 		case asFlags:
@@ -261,11 +296,11 @@ func helpCommand(w io.Writer, args []string) int {
 	}
 	switch args[0] {
 	case "run":
-		fmt.Fprint(w, helpRun+settingsHelp(true))
+		fmt.Fprint(w, helpRun+settingsHelp(true, false))
 	case "test":
-		fmt.Fprint(w, helpTest+settingsHelp(true))
+		fmt.Fprint(w, helpTest+settingsHelp(true, true))
 	case "env":
-		fmt.Fprint(w, helpEnv+settingsHelp(false)+"\n"+helpEnvCmd)
+		fmt.Fprint(w, helpEnv+settingsHelp(false, false)+"\n"+helpEnvCmd)
 	case "trace":
 		fmt.Fprint(w, helpTrace)
 	case "disasm":
@@ -374,7 +409,7 @@ func run(argv []string) int {
 	}
 	argv, err = runFlags(argv, &opts)
 	if err == flag.ErrHelp {
-		fmt.Fprint(os.Stdout, helpRun+settingsHelp(true))
+		fmt.Fprint(os.Stdout, helpRun+settingsHelp(true, false))
 		return 0
 	}
 	if err != nil {
@@ -499,7 +534,7 @@ func run(argv []string) int {
 		}
 	}()
 	code, err := run.Wait()
-	if err != nil && ctx.Err() == nil {
+	if err != nil && ctx.Err() == nil && !reportedByGuest(err) {
 		fmt.Fprintln(os.Stderr, err)
 	}
 	select {
@@ -510,6 +545,18 @@ func run(argv []string) int {
 	default:
 	}
 	return code
+}
+
+// reportedByGuest reports whether err is a limit's that the program's
+// own stderr already explains (its "fatal error: ..."). A timeout is not:
+// the run is cancelled without a word.
+func reportedByGuest(err error) bool {
+	for _, e := range []error{spindle.ErrMemoryLimit, spindle.ErrStackLimit, spindle.ErrFiberLimit, spindle.ErrCPULimit, spindle.ErrOutputLimit} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // disasm prints the bytecode of the program's functions whose names

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"spindle"
 	"strings"
 	"syscall"
@@ -59,8 +60,8 @@ func TestCLI(t *testing.T) {
 		{"help", []string{"help"}, 0, help},
 		{"unknown command", []string{"bogus"}, 2, ""},
 		{"run without files", []string{"run"}, 2, ""},
-		{"help run", []string{"help", "run"}, 0, helpRun + settingsHelp(true)},
-		{"run -h", []string{"run", "-h"}, 0, helpRun + settingsHelp(true)},
+		{"help run", []string{"help", "run"}, 0, helpRun + settingsHelp(true, false)},
+		{"run -h", []string{"run", "-h"}, 0, helpRun + settingsHelp(true, false)},
 		{"bad flag", []string{"run", "-seed", "x", dir}, 2, ""},
 		{"flags before the package", []string{"run", "-seed", "7", "-shards", "1", "-starve-warning=false", dir, "-seed"}, 0, "from b [-seed]\n"},
 		{"env var", []string{"env", "SPINDLE_SEED"}, 0, "\n"},
@@ -352,6 +353,13 @@ func TestRunOptionsFromEnvironment(t *testing.T) {
 		{env: map[string]string{"SPINDLE_PIN": "1", "SPINDLE_STARVE_WARNING": "0", "SPINDLE_IO": "epoll"},
 			want: spindle.RunOptions{Pin: true, NoStarveWarning: true, EventLoop: "epoll"}},
 		{env: map[string]string{"SPINDLE_PIN": "0", "SPINDLE_STARVE_WARNING": "1"}, want: spindle.RunOptions{}},
+		{env: map[string]string{"SPINDLE_MAXFIBERS": "10000", "SPINDLE_CPULIMIT": "10s", "SPINDLE_FUEL": "1000000", "SPINDLE_TIMEOUT": "1m30s", "SPINDLE_MAXOUTPUT": "1GiB"},
+			want: spindle.RunOptions{MaxFibers: 10000, CPULimit: 10 * time.Second, Fuel: 1000000, Timeout: 90 * time.Second, MaxOutput: 1 << 30}},
+		{env: map[string]string{"SPINDLE_MAXOUTPUT": "off"}, want: spindle.RunOptions{MaxOutput: -1}},
+		{env: map[string]string{"SPINDLE_CPULIMIT": "10"}, err: `bad SPINDLE_CPULIMIT="10": want a positive duration such as 10s`},
+		{env: map[string]string{"SPINDLE_TIMEOUT": "-1s"}, err: `bad SPINDLE_TIMEOUT="-1s": want a positive duration such as 10s`},
+		{env: map[string]string{"SPINDLE_MAXFIBERS": "0"}, err: `bad SPINDLE_MAXFIBERS="0": want a positive integer`},
+		{env: map[string]string{"SPINDLE_FUEL": "x"}, err: `bad SPINDLE_FUEL="x": want a positive integer`},
 		{env: map[string]string{"SPINDLE_SEED": "-1"}, err: `bad SPINDLE_SEED="-1": want an unsigned integer`},
 		{env: map[string]string{"SPINDLE_SHARDS": "0"}, err: `bad SPINDLE_SHARDS="0": want a positive integer`},
 		{env: map[string]string{"SPINDLE_REDUCTIONS": "x"}, err: `bad SPINDLE_REDUCTIONS="x": want a positive integer`},
@@ -430,5 +438,59 @@ func TestRunFlagsOverrideEnvironment(t *testing.T) {
 	}
 	if _, err := runFlags([]string{"-shards", "0"}, &o); err == nil || !strings.Contains(err.Error(), "want a positive integer") {
 		t.Errorf("-shards 0: %v", err)
+	}
+}
+
+// The limit flags end a run as documented: Go's fatal error on stderr
+// (not repeated by the command) and exit status 2, or for -timeout the
+// run cancelled, the command's own line and status 1; the variables set
+// them too, and spindle test keeps -timeout for go test's.
+func TestCLILimits(t *testing.T) {
+	bin := buildCLI(t)
+	dir := t.TempDir()
+	bomb := writeProg(t, dir, "bomb.go", "package main\n\nfunc main() {\n\tfor {\n\t\tgo func() { select {} }()\n\t}\n}\n")
+	spin := writeProg(t, dir, "spin.go", "package main\n\nfunc main() {\n\tfor {\n\t}\n}\n")
+	sleep := writeProg(t, dir, "sleep.go", "package main\n\nimport \"time\"\n\nfunc main() {\n\tdefer println(\"deferred\")\n\ttime.Sleep(time.Hour)\n}\n")
+	printer := writeProg(t, dir, "print.go", "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfor {\n\t\tfmt.Print(\"0123456789abcdef\")\n\t}\n}\n")
+	tests := []struct {
+		name   string
+		env    []string
+		args   []string
+		code   int
+		stdout int    // bytes
+		stderr string // its beginning
+	}{
+		{"maxfibers", nil, []string{"run", "-maxfibers", "100", bomb}, 2, 0, "fatal error: spindle: goroutine limit (100) exceeded\n\ngoroutine 1 [running]:\nmain.main()"},
+		{"SPINDLE_MAXFIBERS", []string{"SPINDLE_MAXFIBERS=50"}, []string{"run", bomb}, 2, 0, "fatal error: spindle: goroutine limit (50) exceeded\n"},
+		{"cpulimit", nil, []string{"run", "-cpulimit", "100ms", spin}, 2, 0, "fatal error: spindle: CPU limit (100ms) exceeded\n\ngoroutine 1 ["},
+		{"fuel", nil, []string{"run", "-fuel", "100000", spin}, 2, 0, "fatal error: spindle: fuel limit (100000 reductions) exceeded\n"},
+		{"timeout", nil, []string{"run", "-timeout", "100ms", sleep}, 1, 0, "deferred\nspindle: the run exceeded its timeout (100ms)\n"},
+		{"maxoutput", nil, []string{"run", "-maxoutput", "1KiB", printer}, 2, 1024, "fatal error: spindle: output limit (1 KiB) exceeded\n"},
+		{"bad duration", nil, []string{"run", "-cpulimit", "10", spin}, 2, 0, "spindle run: invalid value \"10\" for flag -cpulimit: want a positive duration such as 10s\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cmd := exec.Command(bin, tc.args...)
+			cmd.Env = append(os.Environ(), tc.env...)
+			var out, errb bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errb
+			err := cmd.Run()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			}
+			if code != tc.code || out.Len() != tc.stdout || !strings.HasPrefix(errb.String(), tc.stderr) || strings.Contains(errb.String(), "the run exceeded its") != (tc.name == "timeout") {
+				t.Errorf("exit %d, %d bytes of stdout, stderr:\n%.1000s\nwant exit %d, %d bytes, stderr beginning %q", code, out.Len(), errb.String(), tc.code, tc.stdout, tc.stderr)
+			}
+		})
+	}
+	var o cliOptions
+	_, flags, err := testArgs([]string{"-timeout", "30s", "./..."}, &o)
+	if err != nil || o.Timeout != 0 || !slices.Contains(flags, "-test.timeout=30s") {
+		t.Errorf("spindle test -timeout: %v, options' Timeout %v, binary flags %q", err, o.Timeout, flags)
+	}
+	var h bytes.Buffer
+	if helpCommand(&h, []string{"test"}); strings.Contains(h.String(), "-timeout DURATION") || !strings.Contains(h.String(), "-maxfibers N") {
+		t.Errorf("spindle help test lists the settings' -timeout, or not -maxfibers:\n%s", h.String())
 	}
 }

@@ -32,7 +32,8 @@ The output and exit status are go test's: "ok  \tpkg\t0.012s" for a package
 that passed, its output and "FAIL\tpkg\t0.012s" for one that failed, and
 status 1 when any failed. Test flags are go test's and go to the test
 binary (-run becomes -test.run); arguments after -args go to it as they
-are. Without -timeout, a binary panics after 10 minutes, as under go test.
+are. Without -timeout, a binary panics after 10 minutes, as under go test;
+one still running a minute after its timeout is stopped, as go test does.
 A goroutine's stack may grow to 1 GB, gc's limit (-stack-max sets it).
 
 Test flags:
@@ -99,7 +100,7 @@ func testArgs(argv []string, o *cliOptions) (patterns, binFlags []string, err er
 		if name == "h" || name == "help" {
 			return nil, nil, errHelp
 		}
-		if st := settingNamed(name); st != nil {
+		if st := settingNamed(name); st != nil && !goTestOwn[name] {
 			if !hasVal && st.arg != "" {
 				if i+1 >= len(argv) {
 					return nil, nil, fmt.Errorf("flag needs an argument: -%s", name)
@@ -195,7 +196,7 @@ func test(argv []string) int {
 	}
 	patterns, binFlags, err := testArgs(argv, &opts)
 	if err == errHelp {
-		fmt.Fprint(os.Stdout, helpTest+settingsHelp(true))
+		fmt.Fprint(os.Stdout, helpTest+settingsHelp(true, true))
 		return 0
 	}
 	if err != nil {
@@ -311,10 +312,19 @@ func testPackage(t *spindle.TestPackage, opts cliOptions, binFlags, argv []strin
 	}
 	ropts.Env = os.Environ()
 	ropts.Dir = t.Dir
+	if d := testTimeout(binFlags); ropts.Timeout == 0 && d > 0 {
+		// As go test does, the binary is stopped a minute after its own
+		// -test.timeout, should its panic not come (a goroutine spinning
+		// in a callback from host code).
+		ropts.Timeout = d + time.Minute
+	}
 	start := time.Now()
 	code, err := t.Program.Run(context.Background(), ropts)
 	elapsed := time.Since(start)
-	if err != nil {
+	switch {
+	case errors.Is(err, spindle.ErrTimeout):
+		fmt.Fprintf(w, "*** Test killed: ran too long (%v).\n", ropts.Timeout)
+	case err != nil && !reportedByGuest(err):
 		fmt.Fprintln(w, err)
 	}
 	if code == 0 {
@@ -344,6 +354,22 @@ func testPackage(t *spindle.TestPackage, opts cliOptions, binFlags, argv []strin
 	}
 	fmt.Fprintf(out, "%sFAIL\t%s\t%.3fs\n", prefix, t.ImportPath, elapsed.Seconds())
 	return false
+}
+
+// testTimeout returns the test binary's -test.timeout (testArgs adds go
+// test's default, 10m); 0 is none.
+func testTimeout(binFlags []string) time.Duration {
+	var d time.Duration
+	for _, f := range binFlags {
+		if v, ok := strings.CutPrefix(f, "-test.timeout="); ok {
+			if t, err := time.ParseDuration(v); err == nil && t > 0 {
+				d = t
+			} else {
+				d = 0
+			}
+		}
+	}
+	return d
 }
 
 // jsonPackage reports one package in test2json's format (spindle test
@@ -393,14 +419,12 @@ func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string, o
 	// A schedule runs on the virtual clock, which a goroutine that never
 	// blocks stops: each gets the test timeout (default 10m) of real
 	// time too.
-	limit := 10 * time.Minute
+	limit := testTimeout(binFlags)
+	if limit == 0 {
+		limit = 10 * time.Minute
+	}
 	runPat := "."
 	for _, f := range binFlags {
-		if v, ok := strings.CutPrefix(f, "-test.timeout="); ok {
-			if d, err := time.ParseDuration(v); err == nil && d > 0 {
-				limit = d
-			}
-		}
 		if p, ok := strings.CutPrefix(f, "-test.run="); ok {
 			runPat = p
 		}

@@ -17,6 +17,7 @@
 package compile
 
 import (
+	"context"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -86,8 +87,10 @@ type Compiler struct {
 }
 
 // Compile builds SSA for the loaded program and compiles everything
-// reachable from main.main and the package initialisers.
-func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
+// reachable from main.main and the package initialisers. Once ctx is
+// done it returns ctx's error: before and after the SSA construction,
+// which runs to its end, and between functions.
+func Compile(ctx context.Context, lp *loader.Program, opts Options) (out *vm.Program, err error) {
 	mode := ssa.InstantiateGenerics
 	if opts.Sanity {
 		mode |= ssa.SanityCheckFunctions
@@ -187,7 +190,13 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 			mainPkg = sp
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	prog.Build()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 
 	c := &Compiler{
 		opts:          opts,
@@ -232,7 +241,12 @@ func Compile(lp *loader.Program, opts Options) (out *vm.Program, err error) {
 	c.out.HostErrorType = c.typ(types.NewPointer(rtPkg.Type("hostError").Type()))
 	c.methods(c.out.HostErrorType)
 	c.out.ErrorType = c.typ(types.Universe.Lookup("error").Type())
-	for len(c.work) > 0 {
+	for n := 0; len(c.work) > 0; n++ {
+		if n%64 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		fn := c.work[len(c.work)-1]
 		c.work = c.work[:len(c.work)-1]
 		c.compileFunc(fn, c.funcs[fn])

@@ -1,6 +1,7 @@
 package compile_test
 
 import (
+	"context"
 	"flag"
 	"os"
 	"path/filepath"
@@ -22,7 +23,7 @@ func compileSrc(t *testing.T, src string) *vm.Program {
 		t.Fatal(err)
 	}
 	// These programs reach no bodyless (host) function, so no host table.
-	p, err := compile.Compile(lp, compile.Options{Sanity: true})
+	p, err := compile.Compile(context.Background(), lp, compile.Options{Sanity: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ package loader
 // it and the reason.
 
 import (
+	"context"
 	"fmt"
 	"go/build"
 	"go/parser"
@@ -145,7 +146,7 @@ func (s *Std) loadGoRoot(p, dir string) (*Package, error) {
 		files = append(files, "$spindle/embed/spindle_fs.go")
 		srcs = append(srcs, []byte(embedFSSource))
 	}
-	parsed, err := s.parse(&Source{Path: p, Names: files, Srcs: srcs}, parser.ParseComments)
+	parsed, err := s.parse(context.Background(), &Source{Path: p, Names: files, Srcs: srcs}, parser.ParseComments) // the std: never abandoned
 	if err != nil {
 		return nil, &goSourceError{pkg: p, cause: firstLine(err)}
 	}

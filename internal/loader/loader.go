@@ -12,6 +12,7 @@
 package loader
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -256,14 +257,17 @@ type Source struct {
 // only the guest std. names are used in error messages; srcs holds each
 // file's content.
 func (s *Std) LoadMain(names []string, srcs [][]byte) (*Program, error) {
-	return s.LoadPackages(&Source{Path: "main", Names: names, Srcs: srcs}, nil)
+	return s.LoadPackages(context.Background(), &Source{Path: "main", Names: names, Srcs: srcs}, nil)
 }
 
 // LoadPackages parses and checks main and, as it imports them, the
 // packages of deps (by import path); every other import is the guest
-// std's.
-func (s *Std) LoadPackages(main *Source, deps map[string]*Source) (*Program, error) {
-	files, err := s.parse(main, parser.ParseComments)
+// std's. Once ctx is done it parses and checks no further file or
+// package of main's and deps' (a package's check in progress finishes)
+// and returns ctx's error; the std's packages, shared by every
+// compilation, load to the end.
+func (s *Std) LoadPackages(ctx context.Context, main *Source, deps map[string]*Source) (*Program, error) {
+	files, err := s.parse(ctx, main, parser.ParseComments)
 	if err != nil {
 		return nil, err
 	}
@@ -274,8 +278,11 @@ func (s *Std) LoadPackages(main *Source, deps map[string]*Source) (*Program, err
 		}
 	}
 	lp := &Program{Fset: s.Fset, Std: s, Pkgs: map[string]*Package{}}
-	im := &modImporter{s: s, deps: deps, prog: lp, loaded: map[string]*Package{}, loading: map[string]bool{}, errs: map[string]error{}}
+	im := &modImporter{ctx: ctx, s: s, deps: deps, prog: lp, loaded: map[string]*Package{}, loading: map[string]bool{}, errs: map[string]error{}}
 	pkg, err := im.checkPackage("main", main, files)
+	if err := ctx.Err(); err != nil {
+		return nil, err // not the "could not import" errors it caused
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -289,10 +296,13 @@ func (s *Std) LoadPackages(main *Source, deps map[string]*Source) (*Program, err
 
 // parse parses src's files into s.Fset and applies their //go:embed
 // directives.
-func (s *Std) parse(src *Source, mode parser.Mode) ([]*ast.File, error) {
+func (s *Std) parse(ctx context.Context, src *Source, mode parser.Mode) ([]*ast.File, error) {
 	var errs ErrorList
 	var files []*ast.File
 	for i, name := range src.Names {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		s.mu.Lock()
 		f, err := parser.ParseFile(s.Fset, name, src.Srcs[i], mode|parser.SkipObjectResolution)
 		s.mu.Unlock()
@@ -320,6 +330,7 @@ func (s *Std) parse(src *Source, mode parser.Mode) ([]*ast.File, error) {
 
 // modImporter checks a program's non-std packages as they are imported.
 type modImporter struct {
+	ctx     context.Context
 	s       *Std
 	deps    map[string]*Source
 	prog    *Program
@@ -399,6 +410,9 @@ func stdPrivate(p string) bool {
 
 // load returns the checked package path of deps.
 func (im *modImporter) load(path string) (*Package, error) {
+	if err := im.ctx.Err(); err != nil {
+		return nil, err
+	}
 	if p := im.loaded[path]; p != nil {
 		return p, nil
 	}
@@ -411,7 +425,7 @@ func (im *modImporter) load(path string) (*Package, error) {
 	im.loading[path] = true
 	defer delete(im.loading, path)
 	src := im.deps[path]
-	files, err := im.s.parse(src, parser.ParseComments)
+	files, err := im.s.parse(im.ctx, src, parser.ParseComments)
 	var pkg *Package
 	// A package's path is src.Path where deps holds it under another key
 	// (a test variant, "p [p.test]", is package p).

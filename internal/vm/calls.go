@@ -79,7 +79,7 @@ func (m *Machine) pushDefer(f *Fiber, d *deferRec, kind uint8) bool {
 		copy(res, d.args)
 		fn.Host(f, res[:len(d.args)], res[:fn.NResults])
 		if f.state != Running {
-			panic(&fatalError{"spindle: a deferred host call blocked; not supported yet"})
+			panic(&fatalError{msg: "spindle: a deferred host call blocked; not supported yet"})
 		}
 		if m.explore != nil && m.syncPoint(f) {
 			// A deferred mu.Unlock or wg.Done: the slice ends at the
@@ -113,6 +113,7 @@ func (m *Machine) spawnCall(f *Fiber, fn *Func, cs *CallSite, regs []Value, _ in
 		m.builtinArgs(f, cs.Builtin, args)
 		return
 	}
+	m.checkSpawn()
 	var callee *Func
 	var free []Value
 	switch cs.Kind {

@@ -26,7 +26,11 @@ type rtError struct {
 }
 
 // fatalError ends the program like Go's runtime.throw: not recoverable.
-type fatalError struct{ msg string }
+// limit is the run limit it reports passing (limits.go), if any.
+type fatalError struct {
+	msg   string
+	limit Limit
+}
 
 // exitSignal ends the program with a status (os.Exit).
 type exitSignal struct{ code int }
@@ -57,7 +61,7 @@ func RuntimeError(msg string) any { return runtimeError(msg) }
 func PlainError(msg string) any { return plainError(msg) }
 
 // Fatal returns a panic value that ends the program like Go's fatal errors.
-func Fatal(msg string) any { return &fatalError{msg} }
+func Fatal(msg string) any { return &fatalError{msg: msg} }
 
 // Exit returns a panic value that ends the program with code (os.Exit).
 func Exit(code int) any { return &exitSignal{code} }

@@ -23,10 +23,11 @@ import (
 // shards runs on one thread whatever the shard count.
 //
 // Ownership. Everything a Machine holds is touched only by its own thread.
-// The Group holds only what shards must agree on: the exit status, the
-// count of live joinable fibers (for join-at-shutdown), the quiescence
-// counters (for the all-shards deadlock check) and the table of started
-// shards. Shards talk only through inboxes: Machine.SendTo queues a function
+// The Group holds only what shards must agree on: the exit status (and
+// the limit that ended the run), the count of live joinable fibers (for
+// join-at-shutdown), the quiescence counters (for the all-shards deadlock
+// check), what the shards charge against the run's limits (limits.go) and
+// the table of started shards. Shards talk only through inboxes: Machine.SendTo queues a function
 // that the target runs on its own thread; values travel as deep copies
 // (CopyValue), so no guest object is ever reachable from two shards.
 //
@@ -75,6 +76,8 @@ type Group struct {
 	dir atomic.Pointer[string] // the run's working directory (Machine.Dir)
 
 	poolSem chan struct{} // the run's syscall-pool slots (see io.go)
+
+	lim runLimits // what the shards charge against the run's limits (limits.go)
 }
 
 // NewGroup prepares a run of p on shards shards (shard 0 is created now).
@@ -95,14 +98,17 @@ func NewGroup(p *Program, c Config, shards int, pin bool) *Group {
 			c.Dir = abs
 		}
 	}
+	g := &Group{Prog: p, pin: pin, poolSem: make(chan struct{}, PoolSlots)}
+	g.limitStreams(&c)
 	// Shards write to the run's streams from their own threads.
 	c.Stdout = &lockedWriter{w: c.Stdout}
 	c.Stderr = &lockedWriter{w: c.Stderr}
-	g := &Group{Prog: p, cfg: c, pin: pin, poolSem: make(chan struct{}, PoolSlots)}
+	g.cfg = c
 	g.count.Store(int32(shards))
 	g.shards = make([]*Machine, shards)
 	m0 := NewMachine(p, c)
 	m0.g = g
+	m0.initLimits()
 	g.shards[0] = m0
 	g.nstarted.Store(1)
 	return g
@@ -192,6 +198,7 @@ func (g *Group) Shard(k int) *Machine {
 	c.Seed = c.Seed + uint64(k)*0x9E3779B97F4A7C15
 	m := NewMachine(g.Prog, c)
 	m.g = g
+	m.initLimits()
 	m.shard = k
 	m.needInit = true
 	m.pinCPU = -1
@@ -211,21 +218,7 @@ func (g *Group) Shard(k int) *Machine {
 }
 
 // exit ends the whole group with status code (the first status wins).
-func (g *Group) exit(code int) {
-	g.mu.Lock()
-	if g.exited {
-		g.mu.Unlock()
-		return
-	}
-	g.exited, g.code = true, code
-	ms := append([]*Machine(nil), g.shards...)
-	g.mu.Unlock()
-	for _, m := range ms {
-		if m != nil {
-			m.Post(func() { m.exitLocal(code) })
-		}
-	}
-}
+func (g *Group) exit(code int) { g.exitLimit(code, NoLimit) }
 
 // Dump describes every fiber of every started shard (as Go prints on
 // SIGQUIT); it is safe from any goroutine. It returns "" once the run
@@ -267,7 +260,7 @@ func (m *Machine) setThread() {
 	m.tid = unix.Gettid()
 	m.root = newShardThread(true)
 	m.active = m.root
-	m.take(m.root)
+	m.take(m.root) // and starts the CPU count (enterThread)
 	gcReach.add(m)
 	if m.pinCPU >= 0 {
 		var old unix.CPUSet

@@ -69,6 +69,7 @@ func newShardThread(root bool) *shardThread {
 func (m *Machine) take(me *shardThread) {
 	m.thr = me
 	m.hostStack = me.hostStack
+	m.enterThread()
 }
 
 // handTo gives the shard to t with msg; the caller touches the machine
@@ -76,6 +77,7 @@ func (m *Machine) take(me *shardThread) {
 func (m *Machine) handTo(t *shardThread, msg wakeMsg) {
 	me := m.thr
 	me.hostStack = m.hostStack
+	m.leaveThread()
 	m.thr = nil
 	t.wake <- msg
 }

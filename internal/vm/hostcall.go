@@ -97,8 +97,17 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 		}
 		switch st {
 		case stHostReturn:
+			// Its reductions count against the run's fuel and CPU checks
+			// (limits.go), as a slice's do; past a limit, the host
+			// function is unwound too.
+			if m.limited && m.endCallback(f) {
+				panic(&exitSignal{m.exitCode})
+			}
 			return f.ext.result
 		case stYield:
+			if m.limited && m.endCallback(f) {
+				panic(&exitSignal{m.exitCode})
+			}
 			// Timers and I/O may have woken others.
 			m.fireTimers()
 			m.pollOutside()
@@ -128,7 +137,7 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 				continue
 			}
 			if !m.canHold(f) {
-				panic(&fatalError{"spindle: a function called back from host code while a panic is printed blocked"})
+				panic(&fatalError{msg: "spindle: a function called back from host code while a panic is printed blocked"})
 			}
 			// It blocks as the goroutine would in Go: the shard runs the
 			// others until it is woken (handoff.go).

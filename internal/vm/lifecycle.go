@@ -42,6 +42,7 @@ const (
 // SpawnJoinable starts a joinable fiber calling c with no arguments, child
 // of parent, on parent's machine.
 func (m *Machine) SpawnJoinable(parent *Fiber, c *Closure) *Fiber {
+	m.checkSpawn()
 	f := m.newFiber(c.Fn, nil, c.Free)
 	f.ensureExt().parent = parent
 	parent.Bubble().EnterNew(f)
@@ -353,7 +354,7 @@ func (m *Machine) unlinkAll(f *Fiber) {
 		return
 	}
 	f.clearFlag(fLive)
-	m.nfibers--
+	m.dropFiber()
 	if f.has(fHandled) {
 		x := f.ext
 		if x.allPrev != nil {

@@ -135,6 +135,22 @@ type Machine struct {
 	memBase int64
 	// memCycles is gcCycles at the last heap check past the limit.
 	memCycles uint32
+	// The machine's share of the run's other limits (limits.go):
+	// fiberLimit is Config.MaxFibers (0: none); untilCheck counts down
+	// the reductions to the next checkLimits from checkSet; fuelHeld is
+	// fuel taken from the run's and not spent yet; sliceBudget is the
+	// running slice's budget when it began or was last charged; cpuBase
+	// is the thread's CPU time at the last check; outCut is the run's
+	// output-limit flag (nil without a limit); limited says whether any of
+	// fuel, CPU and output is limited (slice ends are charged).
+	fiberLimit           int
+	spawnCredit          int // spawns before checkSpawn's slow path
+	outCut               *atomic.Bool
+	limited              bool
+	untilCheck, checkSet int64
+	fuelHeld             int64
+	sliceBudget          int32
+	cpuBase              int64
 	// ended is closed when the machine's run is over (release): pool
 	// jobs still waiting for a slot then give up (offload).
 	ended chan struct{}
@@ -192,6 +208,8 @@ func NewMachine(p *Program, c Config) *Machine {
 		maxStack: c.MaxStack / 8, // a register counts as one 8-byte word, as in gc's frames
 
 		stackCeiling: c.MaxStack,
+		untilCheck:   math.MaxInt64,
+		checkSet:     math.MaxInt64,
 		memLimit:     c.MemoryLimit,
 		memBase:      memBase,
 		rng:          c.Seed*0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D,

@@ -13,7 +13,9 @@ import (
 // host with Go's own "fatal error: out of memory" and the host's stack
 // trace; instead, the allocations that can be large (make, append's
 // growth, channel buffers) are checked against the run's
-// limit (Config.MemoryLimit) before they are made:
+// limit (Config.MemoryLimit) before they are made, and each fiber a go
+// statement or Spawn makes counts fiberHostBytes towards the next check
+// (limits.go), so that a program that only starts goroutines reaches it:
 //
 //   - one allocation larger than the limit is an out-of-memory at once;
 //   - the large ones (memLarge and up) are added up, and every
@@ -99,6 +101,12 @@ func (m *Machine) chargeAlloc(bytes int64) {
 		panic(outOfMemory())
 	}
 
+	m.chargeHeap(bytes)
+}
+
+// chargeHeap counts bytes towards the next heap check, and makes the
+// check when it is due; m has a limit.
+func (m *Machine) chargeHeap(bytes int64) {
 	m.memSince += bytes
 	if m.memSince < min(memCheckEvery, m.memLimit/8) {
 		return
@@ -155,7 +163,9 @@ func (t *Type) hostBytes() int64 {
 	return t.Size * 3
 }
 
-func outOfMemory() *fatalError { return &fatalError{"runtime: out of memory"} }
+func outOfMemory() *fatalError {
+	return &fatalError{msg: "runtime: out of memory", limit: LimitMemory}
+}
 
 // heapBytes reads one of runtime/metrics' byte counts.
 func heapBytes(name string) int64 {

@@ -76,6 +76,10 @@ func (m *Machine) handlePanic(f *Fiber, p any) bool {
 		f.setPanic(&panicRec{goexit: true, link: f.panicking()})
 		return m.unwind(f)
 	case *fatalError:
+		if e.limit != NoLimit {
+			m.fatalLimit(e.limit, e.msg)
+			return false
+		}
 		m.Out.Flush()
 		fmt.Fprintf(m.Config.Stderr, "fatal error: %s\n\n%s", e.msg, m.Dump())
 		m.exit(2)
@@ -87,9 +91,9 @@ func (m *Machine) handlePanic(f *Fiber, p any) bool {
 			f.setFlag(fFinished)
 			return false
 		}
+		m.exitLimit(2, LimitStack) // first: the report may pass an output limit
 		m.Out.Flush()
 		fmt.Fprintf(m.Config.Stderr, "runtime: goroutine stack exceeds %d-byte limit\nfatal error: stack overflow\n\ngoroutine %d [running]:\n%s", m.Config.MaxStack, f.ID+1, f.Stack())
-		m.exit(2)
 	case *exitSignal:
 		m.exit(e.code)
 	case *bugError:

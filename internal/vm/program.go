@@ -6,6 +6,7 @@ import (
 	"io"
 	"maps"
 	"slices"
+	"time"
 )
 
 // The compiled program and the configuration of one run of it.
@@ -60,6 +61,12 @@ type Config struct {
 	// MemoryLimit bounds the heap the run may grow (memguard.go): 0 is
 	// DefaultMemoryLimit, < 0 none.
 	MemoryLimit int64
+	// MaxFibers, Fuel, CPULimit and MaxOutput are the run's other limits
+	// (limits.go); 0 is none.
+	MaxFibers int           // live fibers (goroutines) at once, every shard's
+	Fuel      int64         // reductions, every shard's
+	CPULimit  time.Duration // CPU time of the shards' threads
+	MaxOutput int64         // bytes written to Stdout and Stderr together
 	// Trace records the run's slices, waits and go statements
 	// (trace.go; WriteTrace).
 	Trace bool

@@ -10,14 +10,14 @@ import "unsafe"
 // children, host spawns) gets a new record; a go statement's (newGoFiber)
 // may reuse one.
 func (m *Machine) newFiber(fn *Func, args, free []Value) *Fiber {
-	m.nfibers++
+	m.addFiber()
 	return m.makeFiber(fn, args, free, m.newID(), false)
 }
 
 // newGoFiber is newFiber for a go statement: its fiber is recycled when it
 // ends (see recycle).
 func (m *Machine) newGoFiber(fn *Func, args, free []Value) *Fiber {
-	m.nfibers++
+	m.addFiber()
 	return m.makeFiber(fn, args, free, m.newID(), true)
 }
 

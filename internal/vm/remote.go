@@ -41,6 +41,7 @@ func (r *RemoteFiber) ID() int64 { return r.id }
 // an ordinary joinable *Fiber (the copy still happens, so the semantics do
 // not depend on placement); elsewhere the result is a *RemoteFiber.
 func (m *Machine) SpawnOn(parent *Fiber, k int, c *Closure, arg Value) any {
+	m.checkSpawn()
 	parent.clearFlag(fRecyclable) // a child names it as its parent
 	cv, err := CopyValue(Value{R: c})
 	if err == nil {

@@ -154,7 +154,7 @@ func (q *runq) each(fn func(*runEntry)) {
 // spawn queues a go statement (s from newSpawn, its values filled in).
 func (m *Machine) spawn(s *spawnRec) {
 	s.id = m.newID()
-	m.nfibers++
+	m.addFiber()
 	m.rq.push(runEntry{s: s})
 }
 

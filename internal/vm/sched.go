@@ -45,9 +45,12 @@ func (m *Machine) pop() *Fiber {
 }
 
 // Spawn starts a new fiber calling c with args; it is runnable at once.
+// It is the runtime's own (a timer's AfterFunc, a finalizer): past the
+// fiber limit the run ends.
 func (m *Machine) Spawn(c *Closure, args []Value) *Fiber {
 	f := m.newFiber(c.Fn, args, c.Free)
 	m.ready(f)
+	m.checkHostSpawn()
 	return f
 }
 
@@ -91,6 +94,9 @@ func (m *Machine) schedule() {
 				st = stContinue // the fiber runs on from its recovery point
 			} else if f.has(fFinished) {
 				st = stDone
+			}
+			if f != nil && m.limited && !m.exited {
+				m.endSlice(f) // a recovered fiber's slice goes on from here
 			}
 			m.cur = nil
 			if m.exited {
@@ -145,6 +151,14 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 					return nil, nil
 				}
 			}
+			if m.Config.CPULimit > 0 {
+				// A shard whose slices are short (they park) reads its CPU
+				// clock here; one whose slices spend their budgets reaches
+				// a check by its reductions too.
+				if m.checkLimits(); m.exited {
+					return nil, nil
+				}
+			}
 			m.fireTimers()
 		}
 		m.cur = f
@@ -179,12 +193,17 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 		} else {
 			f.budget = int32(m.budget)
 		}
+		m.sliceBudget = f.budget
 		var traced int64
 		if m.trace != nil {
 			traced = m.traceSliceStart(f)
 		}
 		st := m.execute(f)
 		f = m.cur // the dispatch loop may have switched fibers (switchFrom)
+		if m.limited && m.endSlice(f) {
+			m.cur = nil
+			return nil, nil // past a limit: the run ends
+		}
 		m.cur = nil
 		if m.trace != nil {
 			m.traceSliceEnd(f, traced, st)
@@ -210,6 +229,9 @@ func (m *Machine) switchFrom(f *Fiber) *Fiber {
 		// runs there: resumeHolder.)
 		return nil
 	}
+	if m.limited && m.endSlice(f) {
+		return nil // past a limit: the run ends
+	}
 	nf, budget := m.runnext, m.leftBudget(f)
 	if nf != nil {
 		if budget <= 0 {
@@ -226,6 +248,7 @@ func (m *Machine) switchFrom(f *Fiber) *Fiber {
 	m.cur = nf
 	nf.state = Running
 	nf.budget = budget
+	m.sliceBudget = budget
 	return nf
 }
 
