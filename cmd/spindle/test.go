@@ -310,6 +310,7 @@ func testPackage(t *spindle.TestPackage, opts cliOptions, binFlags, argv []strin
 		ropts.Trace = tf
 	}
 	ropts.Env = os.Environ()
+	ropts.Grants, ropts.MaxFiles = spindle.GrantAll, -1 // as go test
 	ropts.Dir = t.Dir
 	start := time.Now()
 	code, err := t.Program.Run(context.Background(), ropts)
@@ -411,6 +412,7 @@ func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string, o
 		ro.Stdout, ro.Stderr, ro.Stdin = &buf, &buf, os.Stdin
 		ro.Args = append([]string{testBinaryName(t.ImportPath)}, flags...)
 		ro.Env = os.Environ()
+		ro.Grants, ro.MaxFiles = spindle.GrantAll, -1
 		ro.Dir = t.Dir
 		ro.Seed, ro.Sched, ro.SchedLog = seed, sched, log
 		ctx, cancel := context.WithTimeout(context.Background(), limit)
