@@ -14,6 +14,8 @@ import (
 	"testing/fstest"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"spindle"
 )
 
@@ -839,4 +841,59 @@ dial unix /run/docker.sock: connect: permission denied
 	if _, err := os.Stat(filepath.Join(outside, "s.sock")); err == nil {
 		t.Error("a socket was made outside the root")
 	}
+}
+
+// The walk under Root resolves each component itself: a directory the
+// host swaps with a symlink to outside the root while the guest reads
+// through it never leads out, whenever the swap lands.
+func TestGrantsRootSymlinkRace(t *testing.T) {
+	root, outside := t.TempDir(), t.TempDir()
+	must(t, os.Mkdir(filepath.Join(root, "d"), 0o755))
+	must(t, os.WriteFile(filepath.Join(root, "d", "f"), []byte("inside"), 0o644))
+	must(t, os.WriteFile(filepath.Join(outside, "f"), []byte("secret"), 0o644))
+	must(t, os.Symlink(outside, filepath.Join(root, "x")))
+	d, x := filepath.Join(root, "d"), filepath.Join(root, "x")
+	swap := func() error { return unix.Renameat2(unix.AT_FDCWD, d, unix.AT_FDCWD, x, unix.RENAME_EXCHANGE) }
+	if err := swap(); err != nil {
+		t.Skipf("no RENAME_EXCHANGE here: %v", err)
+	}
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				swap()
+			}
+		}
+	}()
+	src := `package main
+
+import (
+	"fmt"
+	"os"
+)
+
+func main() {
+	inside, secret, denied := 0, 0, 0
+	for i := 0; i < 1000000 && (inside < 100 || denied+secret < 100); i++ {
+		b, err := os.ReadFile("d/f")
+		switch {
+		case os.IsPermission(err):
+			denied++
+		case err != nil:
+		case string(b) == "secret":
+			secret++
+		default:
+			inside++
+		}
+	}
+	fmt.Println("secret:", secret, "both seen:", inside >= 100 && denied+secret >= 100)
+}
+`
+	checkGranted(t, src, spindle.RunOptions{Grants: spindle.Grants{Root: root}}, "secret: 0 both seen: true\n")
+	close(stop)
+	<-stopped
 }
