@@ -131,6 +131,9 @@ func runGuestOpts(t *testing.T, path string, opts spindle.RunOptions) (stdout, s
 		opts.Stdout, opts.Stderr = &o, &e
 	}
 	opts.Args = append([]string{strings.TrimSuffix(filepath.Base(path), ".go")}, opts.Args...)
+	// The corpus runs as under go run: with the host's files, network
+	// and processes.
+	opts.Grants = spindle.GrantAll
 	code, err = prog.Run(ctx, opts)
 	if err != nil {
 		t.Errorf("%s: run ended by %v", path, err)
@@ -340,7 +343,7 @@ func TestMain(m *testing.M) {
 		}
 		code, err := prog.Run(context.Background(), spindle.RunOptions{
 			Args: []string{strings.TrimSuffix(filepath.Base(path), ".go")}, Env: os.Environ(),
-			Stdout: os.Stdout, Stderr: os.Stderr, NoStarveWarning: true,
+			Stdout: os.Stdout, Stderr: os.Stderr, NoStarveWarning: true, Grants: spindle.GrantAll,
 		})
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "run:", err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"spindle"
 )
@@ -87,4 +88,49 @@ func main() {
 	// 42
 	// forty-two <nil>
 	// no key "nothing"
+}
+
+// A run reaches only what its RunOptions grant: nothing of the host by
+// default, here one directory, read-only. Denied calls fail as Go reports
+// a permission error.
+func ExampleGrants() {
+	dir, err := os.MkdirTemp("", "grants")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("granted"), 0o644)
+	src := []byte(`package main
+
+import (
+	"fmt"
+	"net"
+	"os"
+)
+
+func main() {
+	b, err := os.ReadFile("notes.txt") // the run starts in its Root
+	fmt.Println(string(b), err)
+	_, err = os.ReadFile("/etc/passwd")
+	fmt.Println(err)
+	fmt.Println(os.WriteFile("notes.txt", nil, 0o644))
+	_, err = net.Dial("tcp", "192.0.2.1:80")
+	fmt.Println(err)
+}
+`)
+	prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "main.go", Src: src})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	prog.Run(context.Background(), spindle.RunOptions{
+		Stdout: os.Stdout,
+		Grants: spindle.Grants{Root: dir, ReadOnly: true},
+	})
+	// Output:
+	// granted <nil>
+	// open /etc/passwd: permission denied
+	// open notes.txt: permission denied
+	// dial tcp 192.0.2.1:80: connect: permission denied
 }

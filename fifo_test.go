@@ -82,7 +82,7 @@ func TestFIFOOpenAndReadOnSyscallPool(t *testing.T) {
 	}
 	ended := make(chan result, 1)
 	go func() {
-		code, err := prog.Run(ctx, spindle.RunOptions{Args: []string{"fifo", path}, Stdout: &out, Stderr: &errb})
+		code, err := prog.Run(ctx, spindle.RunOptions{Args: []string{"fifo", path}, Stdout: &out, Stderr: &errb, Grants: spindle.GrantAll})
 		ended <- result{code, err}
 	}()
 	select {

@@ -234,10 +234,11 @@ func main() {
 }
 
 // runWithHost compiles and runs the guest program src with the std's host
-// functions plus extra, and returns its exit code and stderr.
+// functions plus extra and every grant, and returns its exit code and
+// stderr.
 func runWithHost(t *testing.T, src string, extra map[string]vm.HostFunc) (int, string) {
 	t.Helper()
-	return runWithHostOpts(t, src, extra, RunOptions{})
+	return runWithHostOpts(t, src, extra, RunOptions{Grants: GrantAll})
 }
 
 // runWithHostOpts is runWithHost with run options (Stderr is replaced).

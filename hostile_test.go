@@ -87,6 +87,36 @@ func main() {
 	go func() { c <- f(10000) }()
 	println(<-c)
 }`, 0, "10000", spindle.RunOptions{}, nil},
+		// An embedded run is granted nothing (RunOptions.Grants):
+		// neither the host's files, its environment and descriptors
+		// through /proc, the network nor processes; and it may hold only
+		// so many descriptors (RunOptions.MaxFiles).
+		{"read_host_files", `package main
+import "os"
+func main() { b, err := os.ReadFile("/etc/passwd"); if err != nil { panic(err) }; os.Stdout.Write(b) }`, 2, "panic: open /etc/passwd: permission denied", spindle.RunOptions{}, nil},
+		{"read_host_environ", `package main
+import "os"
+func main() { b, err := os.ReadFile("/proc/self/environ"); if err != nil { panic(err) }; os.Stdout.Write(b) }`, 2, "panic: open /proc/self/environ: permission denied", spindle.RunOptions{}, nil},
+		{"write_host_stdout_fd", `package main
+import "os"
+func main() {
+	f, err := os.OpenFile("/proc/self/fd/1", os.O_WRONLY, 0)
+	if err != nil { panic(err) }
+	f.WriteString("written to the host's stdout")
+}`, 2, "panic: open /proc/self/fd/1: permission denied", spindle.RunOptions{}, nil},
+		{"exhaust_descriptors", `package main
+import "os"
+func main() {
+	for {
+		if _, _, err := os.Pipe(); err != nil { panic(err) }
+	}
+}`, 2, "panic: pipe2: too many open files", spindle.RunOptions{}, nil},
+		{"dial_out", `package main
+import "net"
+func main() { _, err := net.Dial("tcp", "192.0.2.1:80"); panic(err) }`, 2, "panic: dial tcp 192.0.2.1:80: connect: permission denied", spindle.RunOptions{}, nil},
+		{"spawn_shell", `package main
+import "os/exec"
+func main() { panic(exec.Command("/bin/sh", "-c", "echo pwned").Run()) }`, 2, "panic: fork/exec /bin/sh: permission denied", spindle.RunOptions{}, nil},
 	}
 	for _, l := range limitPrograms {
 		tests = append(tests, hostile{"limit_" + l.name, l.src, l.code, l.stderr, l.opts, l.err})
@@ -471,7 +501,7 @@ func main() {
 		t.Fatal(err)
 	}
 	var out, stderr bytes.Buffer
-	code, err := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out, Stderr: &stderr, Env: []string{"PATH=/usr/bin:/bin"}})
+	code, err := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out, Stderr: &stderr, Env: []string{"PATH=/usr/bin:/bin"}, Grants: spindle.Grants{Root: "/", Exec: true}})
 	want := `usr1: <nil> user defined signal 1
 parent: operation not permitted
 group: operation not permitted

@@ -61,7 +61,7 @@ func main() {
 	// background work does not count as the idle run's.
 	runtime.GC()
 	before, start := cpuTime(t), time.Now()
-	if code, _ := prog.Run(context.Background(), spindle.RunOptions{}); code != 0 {
+	if code, _ := prog.Run(context.Background(), spindle.RunOptions{Grants: spindle.GrantAll}); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
 	wall, cpu := time.Since(start), cpuTime(t)-before

@@ -80,7 +80,7 @@ func TestInnerSocketsDurablyBlocked(t *testing.T) {
 	}{{nil, false}, {[]string{"main", "-signal"}, true}} {
 		var m *vm.Machine
 		host := map[string]vm.HostFunc{"main.note": func(f *vm.Fiber, args, res []vm.Value) { m = f.M }}
-		code, stderr := runWithHostOpts(t, innerSrc, host, RunOptions{FakeTime: true, Args: tc.args})
+		code, stderr := runWithHostOpts(t, innerSrc, host, RunOptions{FakeTime: true, Args: tc.args, Grants: GrantAll})
 		if code != 0 || stderr != "30m5s true\n" {
 			t.Fatalf("args %q: exit %d, stderr %q", tc.args, code, stderr)
 		}

@@ -59,7 +59,9 @@ func TestBatchedSocketIO(t *testing.T) {
 			if backend != "epoll" && !batching {
 				t.Skipf("io_uring refused here: %s polls without batching", backend)
 			}
-			stdout, stderr, code := runGuestOpts(t, path, spindle.RunOptions{NoStarveWarning: true, EventLoop: backend})
+			// It reads its shard thread's /proc/self/task/TID/io, which
+			// only a run that owns its process sees (RunOptions.Exec).
+			stdout, stderr, code := runGuestOpts(t, path, spindle.RunOptions{NoStarveWarning: true, EventLoop: backend, Exec: true})
 			if code != 0 {
 				t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 			}
@@ -141,14 +143,14 @@ func main() {
 		t.Fatal(err)
 	}
 	// One run first, for whatever the host runtime keeps for good.
-	if code, _ := prog.Run(context.Background(), spindle.RunOptions{NoStarveWarning: true}); code != 0 {
+	if code, _ := prog.Run(context.Background(), spindle.RunOptions{NoStarveWarning: true, Grants: spindle.GrantAll}); code != 0 {
 		t.Fatalf("warm-up run exited %d", code)
 	}
 	before := openFDs(t)
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	code, _ := prog.Run(ctx, spindle.RunOptions{Stdout: &out, NoStarveWarning: true})
+	code, _ := prog.Run(ctx, spindle.RunOptions{Stdout: &out, NoStarveWarning: true, Grants: spindle.GrantAll})
 	if code != 0 || !strings.HasSuffix(out.String(), "echoed 10000\n") {
 		t.Fatalf("exit %d, output %q", code, out.String())
 	}
@@ -221,7 +223,7 @@ func main() {
 			pr, pw := io.Pipe()
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
-			r := prog.Start(ctx, spindle.RunOptions{Stdout: pw, NoStarveWarning: true, EventLoop: backend})
+			r := prog.Start(ctx, spindle.RunOptions{Stdout: pw, NoStarveWarning: true, EventLoop: backend, Grants: spindle.GrantAll})
 			go func() {
 				r.Wait()
 				pw.Close() // the reads below end with the run

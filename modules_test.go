@@ -85,7 +85,7 @@ func TestModules(t *testing.T) {
 				stderr.WriteString(err.Error())
 			} else {
 				code, err = prog.Run(context.Background(), spindle.RunOptions{
-					Stdout: &stdout, Stderr: &stderr, Args: append([]string{"prog"}, c.args[1:]...),
+					Stdout: &stdout, Stderr: &stderr, Args: append([]string{"prog"}, c.args[1:]...), Grants: spindle.GrantAll,
 				})
 				if err != nil {
 					t.Fatalf("run: %v", err)

@@ -1,10 +1,15 @@
 package spindle
 
 import (
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"time"
 
 	"spindle/internal/poll"
+	"spindle/internal/std"
 	"spindle/internal/vm"
 )
 
@@ -12,7 +17,64 @@ import (
 const (
 	DefaultReductions = vm.DefaultReductions // RunOptions.Reductions
 	DefaultMaxStack   = vm.DefaultMaxStack   // RunOptions.MaxStack, in bytes
+	DefaultMaxFiles   = vm.DefaultMaxFiles   // RunOptions.MaxFiles
 )
+
+// Grants is what a run may reach of its host (RunOptions.Grants). The
+// zero value grants nothing: no file system, network or child process,
+// while the standard streams, RunOptions.Env and the run's own signals
+// still work. A call a grant does not cover fails as Go reports the
+// kernel's EACCES ("open /etc/passwd: permission denied", errors.Is
+// fs.ErrPermission; "dial tcp 10.0.0.1:80: connect: permission denied").
+type Grants struct {
+	// Root confines the file system to a host directory. The guest names
+	// host paths, and any path (absolute, relative, through ".." or a
+	// symlink) that resolves outside Root fails with EACCES; symlinks are
+	// resolved by spindle, one component at a time, so that nothing the
+	// guest does to the tree meanwhile leads out. "/" grants the whole
+	// file system, except, when RunOptions.Exec is off, the host
+	// process's own /proc entries (/proc/self, /proc/thread-self, the
+	// host's pid and its threads' ids, and so /dev/stdout and /dev/fd),
+	// which hold its environment, descriptors and memory. "" grants no
+	// host file system: FS, if set, else none at all (every path call
+	// fails with EACCES). With RunOptions.Dir "", a run confined to a
+	// Root other than "/" starts in Root.
+	Root string
+	// ReadOnly, with Root, denies every call that would change the file
+	// system (an open for writing, create, mkdir, remove, rename, chmod,
+	// truncate, a Unix socket's bind or connect) with EACCES.
+	ReadOnly bool
+	// FS, when Root is "", is the guest's file system, read-only and
+	// seen at "/": os.Open("/a/b") and, from the working directory "/"
+	// where the run starts, os.Open("a/b") open fsys's "a/b"; Stat,
+	// ReadDir, ReadFile, Readlink, Chdir and reading, seeking and
+	// listing an open file work, and its errors read as the kernel's
+	// (fs.ErrNotExist is "no such file or directory"). It must be safe
+	// for concurrent use: the run calls it from the syscall pool.
+	FS fs.FS
+	// Dial and Listen are the network addresses the run may connect to
+	// (net.Dial, a UDP send) and bind (net.Listen, ListenPacket,
+	// fiber.ListenShared): "host:port", where host is an IP address,
+	// "localhost" (the loopback addresses), a name or "*", and port a
+	// number or "*"; "*" alone allows every address. They are checked
+	// against the address dialled after name resolution: a name listed
+	// allows the addresses the run's lookups of it returned. A listen on
+	// the unspecified address (":8080") needs host "*", "0.0.0.0" or
+	// "::". A run with neither grant sends no DNS query either. Two
+	// fibers of one run talking over loopback need both. Unix sockets
+	// in the file system are files and follow the file system grant;
+	// abstract ones ("@name") must be listed, or the list be "*".
+	Dial, Listen []string
+	// Exec allows child processes (os/exec, os.StartProcess, and with
+	// RunOptions.Exec syscall.Exec); with Root, the program and its
+	// directory must be in it. A child is a host process: nothing
+	// confines it. Without Exec, starting one fails with EACCES
+	// ("fork/exec /bin/ls: permission denied").
+	Exec bool
+}
+
+// GrantAll grants everything, as the spindle command does.
+var GrantAll = Grants{Root: "/", Dial: []string{"*"}, Listen: []string{"*"}, Exec: true}
 
 // DefaultMemoryLimit is RunOptions.MemoryLimit's default, in bytes:
 // seven eighths of the memory the process may use (its cgroup's limit,
@@ -68,6 +130,16 @@ type RunOptions struct {
 	// Env is the guest's environment (os.Environ); the host's is never
 	// visible to the guest.
 	Env []string
+	// Grants is what the run may reach of its host: its file system,
+	// network and child processes. The zero value grants nothing.
+	Grants Grants
+	// MaxFiles caps the descriptors the run holds at once: files,
+	// directories, pipes, FIFOs and sockets, listeners included; one is
+	// released when the program closes it, and all when the run ends.
+	// Past it, an open fails as Go reports EMFILE ("open x: too many
+	// open files", "accept tcp [::]:80: accept4: too many open files").
+	// 0 is DefaultMaxFiles (1024); negative, no cap but the process's.
+	MaxFiles int
 	// Dir is the run's working directory, which relative paths, child
 	// processes and os.Getwd start from (default: the host process's).
 	// os.Chdir changes the run's, not the host's.
@@ -99,7 +171,9 @@ type RunOptions struct {
 	// run in it, and kill reaches only the run's own children and the
 	// run itself (a signal to os.Getpid() is delivered to the run as
 	// Running.Signal delivers one; unhandled, a terminating one ends the
-	// run with exit status 128+signal); any other pid gets EPERM.
+	// run with exit status 128+signal); any other pid gets EPERM, and
+	// the host process's own /proc entries are hidden (Grants.Root).
+	// syscall.Exec also needs Grants.Exec.
 	Exec bool
 	// Shards is the number of shards (OS threads running fibers; default:
 	// the number of CPUs, or 1 with an exploring Sched or FakeTime: each
@@ -207,12 +281,31 @@ type RunOptions struct {
 	Trace io.Writer
 }
 
-// Check reports whether o is valid: whether EventLoop names an event loop
-// and Sched a scheduler. Program.Start runs it too, ending the run with
-// its error.
+// Check reports whether o is valid: whether EventLoop names an event
+// loop, Sched a scheduler, Grants.Root a directory (and not together
+// with Grants.FS) and Grants' addresses are well formed. Program.Start
+// runs it too, ending the run with its error.
 func (o *RunOptions) Check() error {
 	if _, _, err := vm.ParseSched(o.Sched); err != nil {
 		return err
 	}
-	return poll.CheckMode(o.EventLoop)
+	if err := poll.CheckMode(o.EventLoop); err != nil {
+		return err
+	}
+	g := &o.Grants
+	if g.Root != "" {
+		if g.FS != nil {
+			return errors.New("Grants.Root and Grants.FS are exclusive")
+		}
+		if fi, err := os.Stat(g.Root); err != nil || !fi.IsDir() {
+			return fmt.Errorf("Grants.Root %q is not a directory", g.Root)
+		}
+	}
+	if err := std.CheckGrantAddrs(g.Dial); err != nil {
+		return fmt.Errorf("Grants.Dial: %w", err)
+	}
+	if err := std.CheckGrantAddrs(g.Listen); err != nil {
+		return fmt.Errorf("Grants.Listen: %w", err)
+	}
+	return nil
 }

@@ -150,7 +150,7 @@ func main() {
 	// blocker's 136 queued calls until this timeout.
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	code, err := reader.Run(ctx, RunOptions{Args: []string{"reader", file}, Stdout: &out, Shards: 1})
+	code, err := reader.Run(ctx, RunOptions{Args: []string{"reader", file}, Stdout: &out, Shards: 1, Grants: GrantAll})
 	if err != nil || code != 0 || out.String() != "still served <nil>\n" {
 		t.Fatalf("reader: exit %d, %v, output %q", code, err, out.String())
 	}
@@ -194,7 +194,7 @@ func main() {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	r := prog.Start(ctx, RunOptions{Args: []string{"fifo", fifo}, Shards: 1})
+	r := prog.Start(ctx, RunOptions{Args: []string{"fifo", fifo}, Shards: 1, Grants: GrantAll})
 	for deadline := time.Now().Add(time.Minute); strings.Count(r.Dump(), "[syscall]") < 101; {
 		if time.Now().After(deadline) {
 			t.Fatalf("the opens did not all start:\n%s", r.Dump())

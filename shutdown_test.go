@@ -88,7 +88,7 @@ func main() {
 	}
 	// A first run lets the host runtime open what it keeps for good (the
 	// netpoller's descriptors).
-	if _, err := prog.Run(context.Background(), spindle.RunOptions{Args: []string{"shut", tmp, "exit"}, NoStarveWarning: true}); err != nil {
+	if _, err := prog.Run(context.Background(), spindle.RunOptions{Args: []string{"shut", tmp, "exit"}, NoStarveWarning: true, Grants: spindle.GrantAll}); err != nil {
 		t.Fatal(err)
 	}
 	before := openFDs(t)
@@ -102,7 +102,7 @@ func main() {
 			}
 			return len(p), nil
 		})
-		code, _ := prog.Run(ctx, spindle.RunOptions{Stdout: &out, Stderr: stderr, Args: []string{"shut", tmp, mode}, NoStarveWarning: true})
+		code, _ := prog.Run(ctx, spindle.RunOptions{Stdout: &out, Stderr: stderr, Args: []string{"shut", tmp, mode}, NoStarveWarning: true, Grants: spindle.GrantAll})
 		cancel()
 		switch mode {
 		case "exit":
@@ -201,7 +201,7 @@ func main() {
 		parked := make(chan struct{})
 		w := &notifyWriter{w: &out, want: "parked", ch: parked}
 		ctx, cancel := context.WithCancel(context.Background())
-		run := prog.Start(ctx, spindle.RunOptions{Stdout: w, Stderr: &errb, Shards: 1})
+		run := prog.Start(ctx, spindle.RunOptions{Stdout: w, Stderr: &errb, Shards: 1, Grants: spindle.GrantAll})
 		select {
 		case <-parked:
 		case <-time.After(30 * time.Second):

@@ -23,6 +23,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -403,7 +404,27 @@ func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
 	if o.Args == nil {
 		o.Args = []string{"main"}
 	}
-	sched, path, _ := vm.ParseSched(o.Sched) // Check accepted it
+	sched, schedPath, _ := vm.ParseSched(o.Sched) // Check accepted it
+	grants := vm.Grants{ReadOnly: o.Grants.ReadOnly, Dial: o.Grants.Dial, Listen: o.Grants.Listen, Exec: o.Grants.Exec}
+	switch root := o.Grants.Root; {
+	case root != "":
+		// Absolute and free of symlinks: the guest's paths are compared
+		// with it, and the directories it enters are named by the kernel.
+		if abs, err := filepath.Abs(root); err == nil {
+			root = abs
+		}
+		if real, err := filepath.EvalSymlinks(root); err == nil {
+			root = real
+		}
+		grants.Root = root
+		if o.Dir == "" && root != "/" {
+			o.Dir = root
+		}
+	default:
+		grants.FS = o.Grants.FS
+		// A path in FS (or in none): "/" at first.
+		o.Dir = path.Clean("/" + o.Dir)
+	}
 	if o.Shards <= 0 {
 		o.Shards = runtime.NumCPU()
 		if sched != vm.SchedFIFO || o.FakeTime {
@@ -430,8 +451,10 @@ func (p *Program) group(ctx context.Context, o RunOptions) *vm.Group {
 
 		NoStarveWarning: o.NoStarveWarning,
 		Exec:            o.Exec,
+		Grants:          grants,
+		MaxFiles:        o.MaxFiles,
 		Sched:           sched,
-		SchedPath:       path,
+		SchedPath:       schedPath,
 		FakeTime:        o.FakeTime || sched != vm.SchedFIFO,
 		Trace:           o.Trace != nil,
 	}, o.Shards, o.Pin)

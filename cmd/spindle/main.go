@@ -489,6 +489,8 @@ func run(argv []string) int {
 	}
 	ropts.Exec = true // the program owns this process
 	ropts.Env = os.Environ()
+	// Everything, as go run: the process's own limits apply.
+	ropts.Grants, ropts.MaxFiles = spindle.GrantAll, -1
 	if path := opts.memProfile; path != "" {
 		// A sample every 64 bytes: fine enough to attribute a few hundred
 		// bytes per connection (and slow).

@@ -311,6 +311,7 @@ func testPackage(t *spindle.TestPackage, opts cliOptions, binFlags, argv []strin
 		ropts.Trace = tf
 	}
 	ropts.Env = os.Environ()
+	ropts.Grants, ropts.MaxFiles = spindle.GrantAll, -1 // as go test
 	ropts.Dir = t.Dir
 	if d := testTimeout(binFlags); ropts.Timeout == 0 && d > 0 {
 		// As go test does, the binary is stopped a minute after its own
@@ -435,6 +436,7 @@ func explore(t *spindle.TestPackage, opts cliOptions, binFlags, argv []string, o
 		ro.Stdout, ro.Stderr, ro.Stdin = &buf, &buf, os.Stdin
 		ro.Args = append([]string{testBinaryName(t.ImportPath)}, flags...)
 		ro.Env = os.Environ()
+		ro.Grants, ro.MaxFiles = spindle.GrantAll, -1
 		ro.Dir = t.Dir
 		ro.Seed, ro.Sched, ro.SchedLog = seed, sched, log
 		ctx, cancel := context.WithTimeout(context.Background(), limit)

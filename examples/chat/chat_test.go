@@ -18,7 +18,7 @@ import (
 // startServer runs main.go on a free loopback port (see servertest.Start);
 // stopping it also checks that no client was dropped as too slow.
 func startServer(t *testing.T) (string, func()) {
-	addr, stop := servertest.Start(t, spindle.RunOptions{Args: []string{"chat", "-addr", "127.0.0.1:0"}})
+	addr, stop := servertest.Start(t, spindle.RunOptions{Args: []string{"chat", "-addr", "127.0.0.1:0"}, Grants: servertest.Loopback})
 	return addr, func() {
 		if stderr := stop(); strings.Contains(stderr, "too slow") {
 			t.Errorf("server dropped a client:\n%s", stderr)

@@ -17,7 +17,7 @@ import (
 
 // startServer runs main.go on a free loopback port (see servertest.Start).
 func startServer(t *testing.T, extra ...string) (string, func() string) {
-	return servertest.Start(t, spindle.RunOptions{Args: append([]string{"echo", "-addr", "127.0.0.1:0"}, extra...)})
+	return servertest.Start(t, spindle.RunOptions{Args: append([]string{"echo", "-addr", "127.0.0.1:0"}, extra...), Grants: servertest.Loopback})
 }
 
 // maxConns bounds the connection count by the open-file limit (each

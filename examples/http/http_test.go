@@ -32,7 +32,7 @@ func get(t *testing.T, client *http.Client, url string) (int, string) {
 // over keep-alive connections, with slow requests in flight while fast
 // ones are answered.
 func TestHTTPOneServer(t *testing.T) {
-	addr, stop := servertest.Start(t, spindle.RunOptions{Args: []string{"http", "-addr", "127.0.0.1:0"}, Shards: 1})
+	addr, stop := servertest.Start(t, spindle.RunOptions{Args: []string{"http", "-addr", "127.0.0.1:0"}, Shards: 1, Grants: servertest.Loopback})
 	defer stop()
 	base := "http://" + addr
 	client := &http.Client{Timeout: 30 * time.Second}
@@ -79,7 +79,7 @@ func TestHTTPOneServer(t *testing.T) {
 // TestHTTPServerPerShard runs a server on each of 2 shards on one port;
 // every shard answers (the kernel spreads new connections).
 func TestHTTPServerPerShard(t *testing.T) {
-	addr, stop := servertest.Start(t, spindle.RunOptions{Args: []string{"http", "-pershard", "-addr", "127.0.0.1:0"}, Shards: 2})
+	addr, stop := servertest.Start(t, spindle.RunOptions{Args: []string{"http", "-pershard", "-addr", "127.0.0.1:0"}, Shards: 2, Grants: servertest.Loopback})
 	defer stop()
 	seen := map[string]bool{}
 	for i := 0; i < 200 && len(seen) < 2; i++ {

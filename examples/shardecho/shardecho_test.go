@@ -16,7 +16,7 @@ import (
 // shared port (a shard whose ListenShared failed makes the server report
 // it on stderr), and the run's shutdown closes every listener.
 func TestShardEchoSpreadsConnections(t *testing.T) {
-	addr, stop := servertest.Start(t, spindle.RunOptions{Args: []string{"shardecho", "-addr", "127.0.0.1:0"}, Shards: 4})
+	addr, stop := servertest.Start(t, spindle.RunOptions{Args: []string{"shardecho", "-addr", "127.0.0.1:0"}, Shards: 4, Grants: servertest.Loopback})
 	for i := 0; i < 200; i++ {
 		c, err := net.Dial("tcp", addr)
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"unicode/utf8"
 
@@ -254,7 +253,7 @@ func newGuestReader(f *vm.Fiber, x *vm.Iface) io.Reader {
 // poolReader reads a guest file's host side on a pool worker: the
 // *os.File behind it, or the run's standard input.
 type poolReader struct {
-	file *os.File
+	file hostIO
 	in   io.Reader
 	d    *machineState
 	name string

@@ -432,7 +432,7 @@ func (s *hostSock) close(m *vm.Machine) int {
 		delete(d.socks, s.id)
 	}
 	d.mu.Unlock()
-	return s.release()
+	return s.release(capsOf(m))
 }
 
 // closedOp takes f's completed op on the closed socket id (its read, or
@@ -486,18 +486,24 @@ func (d *machineState) sweepClosed() {
 	d.closedKept = keep
 }
 
-// release closes the OS socket (and removes a Unix listener's file).
-func (s *hostSock) release() int {
+// release closes the OS socket (and removes a Unix listener's file),
+// and uncounts it.
+func (s *hostSock) release(c *runCaps) int {
 	err := unix.Close(s.fd)
+	c.dropFile()
 	if s.unlink && s.unlinkPath != "" {
-		unix.Unlink(s.unlinkPath)
+		if c.mode == fsRoot {
+			c.root.unlink(s.unlinkPath)
+		} else {
+			unix.Unlink(s.unlinkPath)
+		}
 	}
 	return errnoOf(err)
 }
 
 // closeSockets closes every socket the run left open (CloseAll, after the
 // run: the machine's poller is already gone, so nothing is unregistered).
-func (d *machineState) closeSockets() {
+func (d *machineState) closeSockets(c *runCaps) {
 	d.mu.Lock()
 	socks := d.socks
 	d.socks = nil
@@ -507,7 +513,7 @@ func (d *machineState) closeSockets() {
 		s.rd, s.wr = opSide{}, opSide{}
 		if !s.closed {
 			s.closed = true
-			s.release()
+			s.release(c)
 		}
 	}
 }
@@ -630,8 +636,14 @@ var netFuncs = hostTable{
 // nonblocking socket; ipv6only < 0 leaves IPV6_V6ONLY alone.
 func netSysSocket(f *vm.Fiber, args, res []vm.Value) {
 	family, sotype, v6only := int(args[0].Int()), int(args[1].Int()), int(args[2].Int())
+	c := capsOf(f.M)
+	if !c.takeFile(1) {
+		res[0], res[1] = vm.Int(0), vm.Int(int64(errQuota))
+		return
+	}
 	fd, err := unix.Socket(family, sotype|unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC, 0)
 	if err != nil {
+		c.dropFile()
 		res[0], res[1] = vm.Int(0), vm.Int(int64(errnoOf(err)))
 		return
 	}
@@ -654,6 +666,22 @@ func netSysBind(f *vm.Fiber, args, res []vm.Value) {
 		res[0], res[1] = vm.Str(""), vm.Int(netClosed)
 		return
 	}
+	c := capsOf(f.M)
+	switch {
+	case s.family == unix.AF_UNIX:
+		if !c.unixAllowed(true, path) {
+			res[0], res[1] = vm.Str("bind"), vm.Int(int64(unix.EACCES))
+			return
+		}
+	case listen || s.sotype != unix.SOCK_STREAM:
+		// Listening, or a datagram socket, which receives from anyone:
+		// the Listen grant. A stream socket's bind before a dial (its
+		// local address) receives nothing.
+		if !c.netAllowed(true, ip, port) {
+			res[0], res[1] = vm.Str("bind"), vm.Int(int64(unix.EACCES))
+			return
+		}
+	}
 	if s.family != unix.AF_UNIX && listen {
 		unix.SetsockoptInt(s.fd, unix.SOL_SOCKET, unix.SO_REUSEADDR, 1)
 		if d := stateOf(f.M); d.reusePort == f {
@@ -662,7 +690,19 @@ func netSysBind(f *vm.Fiber, args, res []vm.Value) {
 			unix.SetsockoptInt(s.fd, unix.SOL_SOCKET, unix.SO_REUSEPORT, 1)
 		}
 	}
-	if err := unix.Bind(s.fd, sockaddr(int(s.family), ip, port, zone, path)); err != nil {
+	bind := func(name string) error { return unix.Bind(s.fd, sockaddr(int(s.family), ip, port, zone, name)) }
+	var err error
+	if s.family == unix.AF_UNIX {
+		// A Unix socket in the file system is one of its files: bind
+		// makes it, under the file system grant.
+		err = c.unixName(path, true, bind)
+		if err == nil && c.mode == fsRoot && path != "" && path[0] != '@' {
+			s.unlinkPath = path // its name: getsockname knows another
+		}
+	} else {
+		err = bind(path)
+	}
+	if err != nil {
 		res[0], res[1] = vm.Str("bind"), vm.Int(int64(errnoOf(err)))
 		return
 	}
@@ -744,13 +784,30 @@ func netSysConnect(f *vm.Fiber, args, res []vm.Value) {
 		res[0] = vm.Int(netTimeout)
 		return
 	}
-	sa := sockaddr(int(s.family), ip, port, zone, path)
-	var err error
-	for {
-		err = unix.Connect(s.fd, sa)
-		if err != unix.EINTR {
-			break
+	c := capsOf(f.M)
+	connect := func(name string) error {
+		sa := sockaddr(int(s.family), ip, port, zone, name)
+		for {
+			if err := unix.Connect(s.fd, sa); err != unix.EINTR {
+				return err
+			}
 		}
+	}
+	var err error
+	switch {
+	case s.family == unix.AF_UNIX && !c.unixAllowed(false, path):
+		err = unix.EACCES
+	case s.family == unix.AF_UNIX:
+		err = c.unixName(path, false, connect)
+		if c.mode == fsRoot && path != "" && path[0] != '@' {
+			// Connected through a /proc/self/fd name, which
+			// getpeername may report: the peer is the path dialled.
+			s.peer = &unix.SockaddrUnix{Name: path}
+		}
+	case !c.netAllowed(false, ip, port):
+		err = unix.EACCES
+	default:
+		err = connect(path)
 	}
 	switch err {
 	case nil, unix.EISCONN:
@@ -787,12 +844,22 @@ func netSysAccept(f *vm.Fiber, args, res []vm.Value) {
 		res[0], res[1] = vm.Int(0), vm.Int(netTimeout)
 		return
 	}
+	c := capsOf(f.M)
+	if !c.takeFile(1) {
+		// As accept4's EMFILE: the connection stays queued.
+		res[0], res[1] = vm.Int(0), vm.Int(int64(errQuota))
+		return
+	}
 	for {
 		nfd, sa, err := unix.Accept4(s.fd, unix.SOCK_NONBLOCK|unix.SOCK_CLOEXEC)
+		if err != nil && err != unix.EINTR && err != unix.ECONNABORTED {
+			c.dropFile()
+		}
 		switch err {
 		case nil:
 			ns := addSock(f.M, nfd, int(s.family), int(s.sotype))
 			ns.peer = sa
+			ns.unlinkPath = s.unlinkPath // a Unix listener's name is the connection's (not unlinked)
 			ns.connected()
 			if f.M.TracksInner(f) {
 				ns.pairInner(f.M, true)
@@ -824,6 +891,8 @@ func netSysAddr(f *vm.Fiber, args, res []vm.Value) {
 			sa = s.peer
 		case peer:
 			sa, _ = unix.Getpeername(s.fd)
+		case s.family == unix.AF_UNIX && s.unlinkPath != "":
+			sa = &unix.SockaddrUnix{Name: s.unlinkPath}
 		default:
 			sa, _ = unix.Getsockname(s.fd)
 		}
@@ -1223,12 +1292,20 @@ func netLookupIP(f *vm.Fiber, args, res []vm.Value) {
 	}
 	host := args[0].String()
 	ctx := f.M.Config.Context
+	c := capsOf(f.M)
+	if !c.mayLookUp(host) {
+		// No network grant: no DNS query leaves the run either.
+		res[0] = vm.Value{}
+		res[1], res[2], res[3], res[4] = vm.Str(unix.EACCES.Error()), vm.Str(""), vm.Bool(false), vm.Bool(false)
+		return
+	}
 	f.M.Offload(f, "IO wait", func() any {
 		addrs, err := net.DefaultResolver.LookupIPAddr(ctx, host)
 		r := &lookupResult{}
 		for _, a := range addrs {
 			r.ips = append(r.ips, []byte(a.IP))
 		}
+		c.lookedUp(host, r.ips)
 		if err != nil {
 			var de *net.DNSError
 			if errors.As(err, &de) {

@@ -66,6 +66,10 @@ func netSysSendTo(f *vm.Fiber, args, res []vm.Value) {
 		res[0], res[1] = vm.Int(0), vm.Int(int64(e))
 		return
 	}
+	if !capsOf(f.M).netAllowed(false, ip, port) {
+		res[0], res[1] = vm.Int(0), vm.Int(int64(unix.EACCES))
+		return
+	}
 	to := sockaddr(int(s.family), ip, port, zone, "")
 	for {
 		err := unix.Sendto(s.fd, buf, 0, to)

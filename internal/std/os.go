@@ -258,12 +258,19 @@ func hostFlags(flag int) int {
 	return h
 }
 
-func (d *machineState) add(f *os.File, name string) int {
+// add enters f, a file the run has counted (runCaps.takeFile), in the
+// machine's table and returns its handle.
+func (d *machineState) add(f hostIO, name string) int {
+	regular := false
+	if of, ok := f.(*os.File); ok {
+		// A file of an fs.FS is read on the pool: it may be anything.
+		fi, err := of.Stat()
+		regular = err == nil && fi.Mode().IsRegular()
+	}
 	d.mu.Lock()
 	fd := d.nextFD
 	d.nextFD++
-	fi, err := f.Stat()
-	d.files[fd] = &hostFile{f: f, name: name, regular: err == nil && fi.Mode().IsRegular()}
+	d.files[fd] = &hostFile{f: f, name: name, regular: regular}
 	d.mu.Unlock()
 	return fd
 }
@@ -440,7 +447,7 @@ type machineState struct {
 	// run abandoned is released when it ends (releaseFIFOOpens).
 	fifoOpens map[*fifoOpen]struct{}
 	// closing are the files whose Close is on the pool (fileClose).
-	closing       map[*os.File]struct{}
+	closing       map[hostIO]struct{}
 	fifosReleased bool // the run ended: no FIFO open may start
 
 	// socks are the run's open sockets (net.go), by handle.
@@ -495,12 +502,15 @@ func stateOf(m *vm.Machine) *machineState {
 
 func newMachineState() any { return &machineState{files: map[int]*hostFile{}, nextFD: 3} }
 
-func (d *machineState) closeFiles() {
+func (d *machineState) closeFiles(c *runCaps) {
 	d.mu.Lock()
 	files := d.files
 	d.files = map[int]*hostFile{}
 	d.mu.Unlock()
 	for _, hf := range files {
+		if !hf.closed {
+			c.dropFile()
+		}
 		hf.close()
 	}
 	d.mu.Lock()
@@ -511,7 +521,7 @@ func (d *machineState) closeFiles() {
 		file.Close() // a Close the pool has not run (a second one is harmless)
 	}
 	d.releaseProcs()
-	d.closeSockets()
+	d.closeSockets(c)
 	d.releaseFIFOOpens()
 }
 
@@ -519,14 +529,14 @@ func (d *machineState) closeFiles() {
 // file and socket the program opened and did not close is closed. The
 // root package calls it when a run ends.
 func CloseAll(m *vm.Machine) {
-	stateOf(m).closeFiles()
+	stateOf(m).closeFiles(capsOf(m))
 }
 
 // hostFile is one file a guest program opened. regular marks a regular
 // file, which fmt's prints write directly (fdWritable); a pipe, FIFO or
 // device could block the shard's thread, so its writes go to the pool.
 type hostFile struct {
-	f       *os.File
+	f       hostIO
 	name    string
 	closed  bool
 	regular bool

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"syscall"
 
 	"spindle/internal/vm"
@@ -40,10 +41,27 @@ var execFuncs = hostTable{
 	"syscall.kill": func(f *vm.Fiber, args, res []vm.Value) {
 		res[0] = vm.Uint(uint64(guestKill(f.M, int(args[0].Int()), syscall.Signal(args[1].Int()))))
 	},
-	"internal/syscall/unix.eaccess": func(f *vm.Fiber, args, res []vm.Value) {
-		const atEaccess = 0x200
-		res[0] = vm.Uint(uint64(errnoOf(syscall.Faccessat(-100 /* AT_FDCWD */, runPath(f.M, args[0].String()), uint32(args[1].N), atEaccess))))
-	},
+	"internal/syscall/unix.eaccess": unixEaccess,
+}
+
+// unixEaccess is os/exec's access check (LookPath): faccessat(2) with
+// AT_EACCESS, in the run's file system. Without the Exec grant nothing
+// is executable: LookPath fails as for a file without the x bit.
+func unixEaccess(f *vm.Fiber, args, res []vm.Value) {
+	const atEaccess, xOK = 0x200, 1
+	full, mode := runPath(f.M, args[0].String()), uint32(args[1].N)
+	var err error
+	switch c := capsOf(f.M); {
+	case mode&xOK != 0 && !c.exec:
+		err = syscall.EACCES
+	case c.mode == fsVirtual:
+		err = syscall.EACCES
+	case c.mode == fsRoot:
+		err = c.root.access(full, mode)
+	default:
+		err = syscall.Faccessat(-100 /* AT_FDCWD */, full, mode, atEaccess)
+	}
+	res[0] = vm.Uint(uint64(errnoOf(err)))
 }
 
 // syscallExec replaces the host process with argv0 when the run may
@@ -52,6 +70,10 @@ func syscallExec(f *vm.Fiber, args, res []vm.Value) {
 	argv0, argv, envv := args[0].String(), GoStrings(args[1]), GoStrings(args[2])
 	if !f.M.Config.Exec {
 		res[0] = vm.Uint(uint64(syscall.ENOSYS))
+		return
+	}
+	if err := capsOf(f.M).mayExec(absPath(f.M, argv0), absPath(f.M, ".")); err != nil {
+		res[0] = vm.Uint(uint64(errnoOf(err)))
 		return
 	}
 	f.M.Out.Flush()
@@ -64,6 +86,20 @@ func syscallExec(f *vm.Fiber, args, res []vm.Value) {
 	}
 	err := syscall.Exec(runPath(f.M, argv0), argv, envv)
 	res[0] = vm.Uint(uint64(errnoOf(err)))
+}
+
+// absPath is the host's absolute path of the run's path p.
+func absPath(m *vm.Machine, p string) string {
+	if p == "" {
+		p = "."
+	}
+	p = runPath(m, p)
+	if !filepath.IsAbs(p) {
+		if wd, err := os.Getwd(); err == nil {
+			p = wd + "/" + p
+		}
+	}
+	return p
 }
 
 // stdioFile returns the host file behind the run's standard stream fd,
@@ -101,6 +137,17 @@ func osStartProcess(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	} else {
 		dir = runPath(f.M, dir)
 	}
+	// The program is found from the child's directory, as execve in it
+	// would.
+	prog := name
+	if !filepath.IsAbs(prog) && dir != "" {
+		prog = dir + "/" + prog
+	}
+	if err := capsOf(f.M).mayExec(absPath(f.M, prog), absPath(f.M, dir)); err != nil {
+		res[0], res[1] = vm.Int(0), vm.Int(0)
+		setErr(res, 2, &os.PathError{Op: "fork/exec", Path: name, Err: err})
+		return nil
+	}
 	fds := args[4].Words()
 	var sys *syscall.SysProcAttr
 	if args[5].Bool() || args[7].Bool() || args[8].Int() != 0 {
@@ -121,12 +168,16 @@ func osStartProcess(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 			continue
 		}
 		hf, err := openFD(f.M, fd, "", "fork/exec")
-		if err != nil || hf == nil {
+		var file *os.File
+		if err == nil && hf != nil {
+			file, _ = hf.f.(*os.File) // not a file of an fs.FS
+		}
+		if file == nil {
 			res[0], res[1] = vm.Int(0), vm.Int(0)
 			setErr(res, 2, &os.PathError{Op: "fork/exec", Path: name, Err: syscall.EBADF})
 			return nil
 		}
-		files[i] = hf.f
+		files[i] = file
 	}
 	return func() *poolRes {
 		p, err := os.StartProcess(name, argv, &os.ProcAttr{Dir: dir, Env: env, Files: files, Sys: sys})
@@ -322,8 +373,16 @@ func osProcessRelease(f *vm.Fiber, args, res []vm.Value) {
 }
 
 func osPipe(f *vm.Fiber, args, res []vm.Value) {
+	c := capsOf(f.M)
+	if !c.takeFile(2) {
+		res[0], res[1] = vm.Int(0), vm.Int(0)
+		setErr(res, 2, errQuota) // the guest's os.Pipe makes it pipe2's
+		return
+	}
 	r, w, err := os.Pipe()
 	if err != nil {
+		c.dropFile()
+		c.dropFile()
 		res[0], res[1] = vm.Int(0), vm.Int(0)
 		setErr(res, 2, err)
 		return

@@ -5,9 +5,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 	"syscall"
 	"unsafe"
 
@@ -44,7 +41,7 @@ import (
 // cannot block (Seek, the environment, Getpid) stay direct.
 //
 // A fiber cancelled while its job runs does not see the result: a file
-// that job opened is closed by os.File's cleanup once it is unreachable.
+// that job opened is closed when the result is dropped (poolRes.Drop).
 
 // poolRes is what a pool job hands back to its fiber.
 type poolRes struct {
@@ -53,13 +50,38 @@ type poolRes struct {
 	bp   *[]byte // data's pooled buffer (getBuf), if it has one: put back by finishRead
 	fi   fs.FileInfo
 	ents []os.DirEntry
-	file *os.File
+	file hostIO
 	name string
 	err  error
+	// held is the run's caps when the job's file is counted against
+	// MaxFiles (runCaps.takeFile): the finish enters it in the table, or
+	// uncounts it.
+	held *runCaps
 	// proc and pstate: a started process and a waited-for one's state
 	// (os_exec.go).
 	proc   *os.Process
 	pstate *os.ProcessState
+}
+
+// Drop is called when the job's fiber is gone (cancelled while the job
+// ran): the file it opened is closed and uncounted.
+func (r *poolRes) Drop() {
+	if r.file != nil {
+		r.file.Close()
+		r.file = nil
+	}
+	if r.held != nil {
+		r.held.dropFile()
+		r.held = nil
+	}
+}
+
+// hostFileOf is f as a hostIO: nil for a nil *os.File.
+func hostFileOf(f *os.File) hostIO {
+	if f == nil {
+		return nil
+	}
+	return f
 }
 
 // errLostResult is reported if a pooled call resumes without its result
@@ -296,154 +318,6 @@ func hostCopy(b []byte, frozen bool) (bp *[]byte, hb []byte) {
 	return bp, hb
 }
 
-// tempDirOf returns dir, or the run's temporary directory if dir is empty.
-func tempDirOf(m *vm.Machine, dir string) string {
-	if dir == "" {
-		dir, _ = envLookup(stateOf(m).environ(m), "TMPDIR")
-		if dir == "" {
-			dir = "/tmp"
-		}
-	}
-	return dir
-}
-
-// The run's working directory (vm.Machine.Dir: os.Chdir changes the
-// run's, never the host process's). A relative path the guest names is
-// resolved against it before the host sees it (runPath), and an error
-// names the path as the guest gave it (guestPath).
-
-// runPath returns the host's path for the guest's path name.
-func runPath(m *vm.Machine, name string) string {
-	dir := m.Dir()
-	if dir == "" || name == "" || filepath.IsAbs(name) {
-		return name
-	}
-	return dir + "/" + name
-}
-
-// guestPath puts the guest's own path back into err, whose path is full
-// (runPath's of name).
-func guestPath(err error, full, name string) error {
-	if err == nil || full == name {
-		return err
-	}
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		pe.Path = guestName(pe.Path, full, name)
-	}
-	var le *os.LinkError
-	if errors.As(err, &le) {
-		le.Old, le.New = guestName(le.Old, full, name), guestName(le.New, full, name)
-	}
-	return err
-}
-
-// fileErr puts the guest's name of an open file back into err (the host
-// file's is the path it was opened by, the run's directory joined).
-func fileErr(err error, file *os.File, name string) error {
-	return guestPath(err, file.Name(), name)
-}
-
-// guestName returns p, a host path, as the guest named it: full is the
-// host's path of the guest's name, the run's directory joined to a
-// relative one, and a path in that directory (a parent MkdirAll could not
-// make, a file RemoveAll met) is given relative to it again.
-func guestName(p, full, name string) string {
-	if p == full {
-		return name
-	}
-	if base, ok := strings.CutSuffix(full, name); ok && !filepath.IsAbs(name) && strings.HasSuffix(base, "/") {
-		if rest, ok := strings.CutPrefix(p, base); ok {
-			return rest
-		}
-	}
-	if rest, ok := strings.CutPrefix(p, full+"/"); ok {
-		return strings.TrimSuffix(name, "/") + "/" + rest
-	}
-	return p
-}
-
-// pathWork is errWork for fn on the host's path of the guest's name.
-func pathWork(m *vm.Machine, name string, fn func(full string) error) func() *poolRes {
-	full := runPath(m, name)
-	return errWork(func() error { return guestPath(fn(full), full, name) })
-}
-
-// relTo turns p, a path under fullDir (the host's path of the guest's
-// dir), back into one under dir (os.MkdirTemp's and CreateTemp's names).
-func relTo(dir, fullDir, p string) string {
-	if fullDir != dir && strings.HasPrefix(p, fullDir) {
-		return dir + p[len(fullDir):]
-	}
-	return p
-}
-
-func osChdir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	name := args[0].String()
-	full := runPath(f.M, name)
-	return func() *poolRes {
-		fi, err := os.Stat(full)
-		if err == nil && !fi.IsDir() {
-			err = syscall.ENOTDIR
-		}
-		if err != nil {
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return &poolRes{err: &fs.PathError{Op: "chdir", Path: name, Err: err}}
-		}
-		// The directory the kernel would be in: symlinks and ".."
-		// resolved through the filesystem, as chdir(2) does.
-		real, err := filepath.EvalSymlinks(full)
-		if err == nil {
-			real, err = filepath.Abs(real)
-		}
-		return &poolRes{name: real, err: err}
-	}
-}
-
-// fileChdir is (*os.File).Chdir: the run's working directory becomes the
-// directory the file is open on, wherever it has moved since, as
-// fchdir(2) would make it (the kernel's name of the descriptor).
-func fileChdir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	fd, name := guestFile(args[0])
-	hf, err := openFD(f.M, fd, name, "chdir")
-	if err != nil || hf == nil {
-		if err == nil {
-			err = &fs.PathError{Op: "chdir", Path: name, Err: syscall.ENOTDIR}
-		}
-		finishChdir(f, args, res, &poolRes{err: err})
-		return nil
-	}
-	file := hf.f
-	return func() *poolRes {
-		fi, err := file.Stat()
-		if err == nil && !fi.IsDir() {
-			err = syscall.ENOTDIR
-		}
-		var dir string
-		if err == nil {
-			dir, err = os.Readlink("/proc/self/fd/" + strconv.Itoa(int(file.Fd())))
-		}
-		if err != nil {
-			var pe *fs.PathError
-			if errors.As(err, &pe) {
-				err = pe.Err
-			}
-			return &poolRes{err: &fs.PathError{Op: "chdir", Path: name, Err: err}}
-		}
-		return &poolRes{name: dir}
-	}
-}
-
-func finishChdir(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
-	if r.err == nil {
-		f.M.SetDir(r.name)
-	}
-	setErr(res, 0, r.err)
-}
-
 var osPoolFuncs = hostTable{
 	// Methods of *os.File.
 	"(*os.File).read":        pooledRead(fileRead, finishRead),
@@ -535,12 +409,13 @@ func fileClose(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 		return nil
 	}
 	hf.closed = true
+	capsOf(f.M).dropFile()
 	file := hf.f
 	// Until the pool closes it, the run's end closes it (a job still
 	// waiting for a slot then never runs).
 	d.mu.Lock()
 	if d.closing == nil {
-		d.closing = map[*os.File]struct{}{}
+		d.closing = map[hostIO]struct{}{}
 	}
 	d.closing[file] = struct{}{}
 	d.mu.Unlock()
@@ -589,7 +464,7 @@ func fileStat(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 		finishStat(f, args, res, &poolRes{err: err})
 		return nil
 	}
-	var file *os.File
+	var file hostIO
 	if hf != nil {
 		file = hf.f
 	} else {
@@ -620,236 +495,4 @@ func fileReadDir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
 	}
 	dirRes(res, nil, err)
 	return nil
-}
-
-func osOpenFile(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	name, flag, perm := args[0].String(), hostFlags(int(args[1].Int())), fs.FileMode(args[2].N)
-	full := runPath(f.M, name)
-	d := stateOf(f.M)
-	return func() *poolRes {
-		if fi, err := os.Stat(full); err == nil && fi.Mode()&fs.ModeNamedPipe != 0 && flag&syscall.O_NONBLOCK == 0 {
-			o := d.addFIFOOpen(full, flag)
-			if o == nil { // the run is over: nothing would release it
-				return &poolRes{err: guestPath(&fs.PathError{Op: "open", Path: full, Err: syscall.EINTR}, full, name)}
-			}
-			file, err := os.OpenFile(full, flag, perm)
-			if d.doneFIFOOpen(o) && err == nil {
-				// Released at the run's end: nobody takes the file.
-				file.Close()
-				file, err = nil, syscall.EINTR
-			}
-			return &poolRes{file: file, name: name, err: guestPath(err, full, name)}
-		}
-		file, err := os.OpenFile(full, flag, perm)
-		return &poolRes{file: file, name: name, err: guestPath(err, full, name)}
-	}
-}
-
-// fifoOpen is an open of a FIFO in flight (machineState.fifoOpens).
-type fifoOpen struct {
-	path string
-	flag int
-}
-
-func (d *machineState) addFIFOOpen(path string, flag int) *fifoOpen {
-	o := &fifoOpen{path, flag}
-	d.mu.Lock()
-	if d.fifosReleased {
-		d.mu.Unlock()
-		return nil
-	}
-	if d.fifoOpens == nil {
-		d.fifoOpens = map[*fifoOpen]struct{}{}
-	}
-	d.fifoOpens[o] = struct{}{}
-	d.mu.Unlock()
-	return o
-}
-
-// doneFIFOOpen takes o out of the opens in flight; it reports whether the
-// run has ended meanwhile (releaseFIFOOpens).
-func (d *machineState) doneFIFOOpen(o *fifoOpen) (released bool) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	delete(d.fifoOpens, o)
-	return d.fifosReleased
-}
-
-// releaseFIFOOpens ends the FIFO opens still blocked when the run is
-// over (nobody opened the other end): it opens the other end without
-// blocking and closes it, so that the open returns and its pool thread
-// and host goroutine end (the file it opened is closed by os.File's
-// cleanup). A blocked reader's writer end opens since a reader exists; a
-// reader end always opens.
-func (d *machineState) releaseFIFOOpens() {
-	d.mu.Lock()
-	d.fifosReleased = true
-	var opens []*fifoOpen
-	for o := range d.fifoOpens {
-		opens = append(opens, o)
-	}
-	d.mu.Unlock()
-	for _, o := range opens {
-		other := syscall.O_RDONLY
-		if o.flag&(syscall.O_WRONLY|syscall.O_RDWR) == 0 {
-			other = syscall.O_WRONLY
-		}
-		if fd, err := syscall.Open(o.path, other|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0); err == nil {
-			syscall.Close(fd)
-		}
-	}
-}
-
-func finishOpenFile(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
-	fd := 0
-	if r.err == nil {
-		fd = stateOf(f.M).add(r.file, r.name)
-	}
-	res[0] = vm.Int(int64(fd))
-	setErr(res, 1, r.err)
-}
-
-func osReadFile(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	name := args[0].String()
-	full := runPath(f.M, name)
-	return func() *poolRes {
-		b, err := os.ReadFile(full)
-		return &poolRes{data: b, err: guestPath(err, full, name)}
-	}
-}
-
-func finishReadFile(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
-	switch {
-	case r.err != nil:
-		res[0] = vm.Value{}
-	case r.data == nil:
-		res[0] = vm.Value{R: []byte{}}
-	default:
-		res[0] = OwnBytes(r.data) // os.ReadFile's fresh buffer: no copy
-	}
-	setErr(res, 1, r.err)
-}
-
-func osWriteFile(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	name, data, perm := args[0].String(), Bytes(args[1]), fs.FileMode(args[2].N)
-	return pathWork(f.M, name, func(full string) error { return os.WriteFile(full, data, perm) })
-}
-
-func osStat(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	name, lstat := args[0].String(), args[1].Bool()
-	full := runPath(f.M, name)
-	return func() *poolRes {
-		stat := os.Stat
-		if lstat {
-			stat = os.Lstat
-		}
-		fi, err := stat(full)
-		return &poolRes{fi: fi, err: guestPath(err, full, name)}
-	}
-}
-
-func osMkdir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	name, perm, all := args[0].String(), fs.FileMode(args[1].N), args[2].Bool()
-	if all {
-		return pathWork(f.M, name, func(full string) error { return os.MkdirAll(full, perm) })
-	}
-	return pathWork(f.M, name, func(full string) error { return os.Mkdir(full, perm) })
-}
-
-func osRemove(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	name, all := args[0].String(), args[1].Bool()
-	if all {
-		return pathWork(f.M, name, func(full string) error { return os.RemoveAll(full) })
-	}
-	return pathWork(f.M, name, func(full string) error { return os.Remove(full) })
-}
-
-func osRename(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	from, to := args[0].String(), args[1].String()
-	fullTo := runPath(f.M, to)
-	return pathWork(f.M, from, func(full string) error { return guestPath(os.Rename(full, fullTo), fullTo, to) })
-}
-
-func finishRename(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
-	code, _, _, msg := errParts(r.err)
-	res[0], res[1] = vm.Int(int64(code)), vm.Str(msg)
-}
-
-func osReadDir(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	name := args[0].String()
-	full := runPath(f.M, name)
-	return func() *poolRes {
-		ents, err := os.ReadDir(full)
-		return &poolRes{ents: ents, err: guestPath(err, full, name)}
-	}
-}
-
-func osGetwd(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	if dir := f.M.Dir(); dir != "" {
-		return func() *poolRes { return &poolRes{name: dir} }
-	}
-	return func() *poolRes {
-		dir, err := os.Getwd()
-		return &poolRes{name: dir, err: err}
-	}
-}
-
-func osReadlink(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	name := args[0].String()
-	full := runPath(f.M, name)
-	return func() *poolRes {
-		dest, err := os.Readlink(full)
-		return &poolRes{name: dest, err: guestPath(err, full, name)}
-	}
-}
-
-func finishGetwd(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
-	res[0] = vm.Str(r.name)
-	setErr(res, 1, r.err)
-}
-
-func osMkdirTemp(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	dir, pattern := tempDirOf(f.M, args[0].String()), args[1].String()
-	full := runPath(f.M, dir)
-	return func() *poolRes {
-		name, err := os.MkdirTemp(full, pattern)
-		return &poolRes{name: relTo(dir, full, name), err: guestPath(err, full, dir)}
-	}
-}
-
-func finishMkdirTemp(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
-	res[0] = vm.Str(r.name)
-	setErr(res, 1, r.err)
-}
-
-func osCreateTemp(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	dir, pattern := tempDirOf(f.M, args[0].String()), args[1].String()
-	full := runPath(f.M, dir)
-	return func() *poolRes {
-		file, err := os.CreateTemp(full, pattern)
-		r := &poolRes{file: file, err: guestPath(err, full, dir)}
-		if err == nil {
-			r.name = relTo(dir, full, file.Name())
-		}
-		return r
-	}
-}
-
-func finishCreateTemp(f *vm.Fiber, args, res []vm.Value, r *poolRes) {
-	fd := 0
-	if r.err == nil {
-		fd = stateOf(f.M).add(r.file, r.name)
-	}
-	res[0], res[1] = vm.Int(int64(fd)), vm.Str(r.name)
-	setErr(res, 2, r.err)
-}
-
-func osChmod(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	name, mode := args[0].String(), fs.FileMode(args[1].N)
-	return pathWork(f.M, name, func(full string) error { return os.Chmod(full, mode) })
-}
-
-func osTruncate(f *vm.Fiber, args, res []vm.Value) func() *poolRes {
-	name, size := args[0].String(), args[1].Int()
-	return pathWork(f.M, name, func(full string) error { return os.Truncate(full, size) })
 }

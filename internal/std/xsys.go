@@ -269,7 +269,8 @@ func guestHostFile(m *vm.Machine, fd int) *os.File {
 	if err != nil || hf == nil {
 		return nil
 	}
-	return hf.f
+	file, _ := hf.f.(*os.File) // nil for a file of an fs.FS
+	return file
 }
 
 func errnoOfErr(err error) syscall.Errno {

@@ -75,6 +75,8 @@ type Group struct {
 
 	dir atomic.Pointer[string] // the run's working directory (Machine.Dir)
 
+	runData atomic.Pointer[any] // the guest std's state for the run (Machine.RunData)
+
 	poolSem chan struct{} // the run's syscall-pool slots (see io.go)
 
 	lim runLimits // what the shards charge against the run's limits (limits.go)

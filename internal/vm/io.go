@@ -143,7 +143,9 @@ func (m *Machine) slots() chan struct{} {
 
 // Offload parks f (wait reason reason) and runs work on the syscall pool;
 // when it returns, f resumes and HostState holds work's result. A host
-// function calls it on first entry and reads the result when Resuming.
+// function calls it on first entry and reads the result when Resuming. A
+// result whose fiber is gone by then (cancelled) is dropped: its Drop
+// method, if it has one, runs on the machine's thread.
 func (m *Machine) Offload(f *Fiber, reason string, work func() any) {
 	m.offload(f, reason, work, true)
 }
@@ -207,6 +209,8 @@ func (m *Machine) offload(f *Fiber, reason string, work func() any, pooled bool)
 			if tok.Valid() {
 				tok.f.SetHostState(r)
 				tok.Wake(Value{}, true)
+			} else if d, ok := r.(interface{ Drop() }); ok {
+				d.Drop() // its fiber is gone: what it holds goes too
 			}
 		})
 	}()

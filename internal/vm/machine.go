@@ -123,6 +123,7 @@ type Machine struct {
 	unpinned *unix.CPUSet
 
 	hostData atomic.Pointer[any] // the guest std's state for this machine (HostData)
+	runData  atomic.Pointer[any] // RunData's, for a machine outside a group
 
 	in      inbox
 	pending int // outside work that will wake a fiber (AddPending)
@@ -311,6 +312,23 @@ func (m *Machine) advanceFakeTime(force bool) bool {
 	}
 	m.fireTimers()
 	return true
+}
+
+// RunData is HostData for the whole run: one value shared by every
+// shard (a machine outside a group has its own).
+func (m *Machine) RunData(create func() any) any {
+	slot := &m.runData
+	if m.g != nil {
+		slot = &m.g.runData
+	}
+	if p := slot.Load(); p != nil {
+		return *p
+	}
+	v := create()
+	if slot.CompareAndSwap(nil, &v) {
+		return v
+	}
+	return *slot.Load()
 }
 
 // HostData returns the host bindings' state for this machine, creating it

@@ -4,6 +4,7 @@ import (
 	"context"
 	"go/types"
 	"io"
+	"io/fs"
 	"maps"
 	"slices"
 	"time"
@@ -70,6 +71,23 @@ type Config struct {
 	// Trace records the run's slices, waits and go statements
 	// (trace.go; WriteTrace).
 	Trace bool
+	// Grants is what the run may reach of its host; the guest std
+	// enforces it (internal/std/grants.go).
+	Grants Grants
+	// MaxFiles caps the descriptors the run holds at once: 0 is
+	// DefaultMaxFiles, < 0 none.
+	MaxFiles int
+}
+
+// Grants is the host a run may reach (spindle.Grants, resolved: Root is
+// absolute and free of symlinks, or "").
+type Grants struct {
+	Root     string // the host directory the run's file system is confined to; "/" all
+	ReadOnly bool   // with Root: no writes
+	FS       fs.FS  // with Root "": the run's read-only file system
+	// Dial and Listen are the allowed addresses ("host:port", "*").
+	Dial, Listen []string
+	Exec         bool // child processes
 }
 
 // Funcs returns every compiled function reachable from the program's entry
@@ -112,4 +130,5 @@ func (p *Program) Funcs() []*Func {
 const (
 	DefaultReductions = 4000    // reductions per slice
 	DefaultMaxStack   = 8 << 20 // bytes of fiber stack
+	DefaultMaxFiles   = 1024    // descriptors a run may hold at once
 )

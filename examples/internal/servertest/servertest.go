@@ -17,6 +17,10 @@ import (
 	"spindle"
 )
 
+// Loopback is what an example server needs: to listen on loopback
+// addresses (its clients, the tests, dial from outside the run).
+var Loopback = spindle.Grants{Listen: []string{"127.0.0.1:*"}}
+
 // addrWriter is the guest's stdout: it hands over the first word after
 // "listening on " in the first line that has it.
 type addrWriter struct {
