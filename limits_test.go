@@ -49,6 +49,22 @@ import "fmt"
 type T struct{}
 func (T) String() string { for {} }
 func main() { fmt.Println(T{}) }`, spindle.RunOptions{CPULimit: 100 * time.Millisecond}, 2, "fatal error: spindle: CPU limit (100ms) exceeded\n\ngoroutine 1 [running]:\nmain.T.String()", spindle.ErrCPULimit},
+	{"spin_in_string_methods_handed_off", `package main
+import "fmt"
+type T struct{}
+func (T) String() string { for {} }
+func main() {
+	go fmt.Println(T{})
+	fmt.Println(T{}) // each preempted in turn, the shard moving between threads
+}`, spindle.RunOptions{CPULimit: 300 * time.Millisecond}, 2, "fatal error: spindle: CPU limit (300ms) exceeded\n\n", spindle.ErrCPULimit},
+	{"spin_in_string_methods_handed_off_out_of_fuel", `package main
+import "fmt"
+type T struct{}
+func (T) String() string { for {} }
+func main() {
+	go fmt.Println(T{})
+	fmt.Println(T{})
+}`, spindle.RunOptions{Fuel: 10_000_000}, 2, "fatal error: spindle: fuel limit (10000000 reductions) exceeded\n\n", spindle.ErrCPULimit},
 	{"spin_out_of_fuel", `package main
 func main() { for {} }`, spindle.RunOptions{Fuel: 1_000_000}, 2, "fatal error: spindle: fuel limit (1000000 reductions) exceeded\n\ngoroutine 1 [running]:", spindle.ErrCPULimit},
 	{"spin_in_sort_callbacks_out_of_fuel", `package main
