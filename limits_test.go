@@ -42,6 +42,21 @@ func main() {
 func main() {
 	for { go func() { select {} }() }
 }`, spindle.RunOptions{MemoryLimit: 64 << 20}, 2, "fatal error: runtime: out of memory\n\n", spindle.ErrMemoryLimit},
+	{"small_object_bomb", `package main
+type node struct { next *node; a, b, c, d int }
+func main() {
+	var l *node
+	for { l = &node{next: l} } // no allocation is large: the collections find it
+}`, spindle.RunOptions{MemoryLimit: 64 << 20}, 2, "fatal error: runtime: out of memory\n\ngoroutine 1 [", spindle.ErrMemoryLimit},
+	{"small_object_bomb_in_string_method", `package main
+import "fmt"
+type node struct { next *node; a, b, c, d int }
+type T struct{}
+func (T) String() string {
+	var l *node
+	for { l = &node{next: l} }
+}
+func main() { fmt.Println(T{}) }`, spindle.RunOptions{MemoryLimit: 64 << 20}, 2, "fatal error: runtime: out of memory\n\ngoroutine 1 [running]:\nmain.T.String()", spindle.ErrMemoryLimit},
 	{"spin", `package main
 func main() { for {} }`, spindle.RunOptions{CPULimit: 100 * time.Millisecond}, 2, "fatal error: spindle: CPU limit (100ms) exceeded\n\ngoroutine 1 [", spindle.ErrCPULimit},
 	{"spin_in_string_method", `package main

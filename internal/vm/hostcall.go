@@ -108,6 +108,9 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 			if m.limited && m.endCallback(f) {
 				panic(&exitSignal{m.exitCode})
 			}
+			if m.checkLive(); m.exited {
+				panic(&exitSignal{m.exitCode})
+			}
 			// Timers and I/O may have woken others.
 			m.fireTimers()
 			m.pollOutside()
@@ -140,7 +143,11 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 				panic(&fatalError{msg: "spindle: a function called back from host code while a panic is printed blocked"})
 			}
 			// It blocks as the goroutine would in Go: the shard runs the
-			// others until it is woken (handoff.go).
+			// others until it is woken (handoff.go), which gives it a new
+			// budget: what it spent is charged now.
+			if m.limited && m.endCallback(f) {
+				panic(&exitSignal{m.exitCode})
+			}
 			m.holdFor(f)
 			m.cancelCallback(f)
 			continue

@@ -134,8 +134,9 @@ type Machine struct {
 	// memBase is the live heap when the run began, for a limit the host
 	// set (the default one bounds the whole process: memBase 0).
 	memBase int64
-	// memCycles is gcCycles at the last heap check past the limit.
-	memCycles uint32
+	// memCycles is gcCycles at the last heap check past the limit;
+	// memLook, at the last look after a collection (checkLive).
+	memCycles, memLook uint32
 	// The machine's share of the run's other limits (limits.go):
 	// fiberLimit is Config.MaxFibers (0: none); untilCheck counts down
 	// the reductions to the next checkLimits from checkSet; fuelHeld is

@@ -29,10 +29,14 @@ import (
 // since the run began (the live heap then is the run's base), so what
 // the host held before does not count, but what other runs in the
 // process allocate meanwhile does. The default limit bounds the whole
-// process, which for the spindle command is the program. Small allocations are not
-// counted between checks, so a program that only makes small objects is
-// checked when it next makes a large one (a slice that grows large is
-// one; a map's growth, inside the host's map, is not).
+// process, which for the spindle command is the program. Small
+// allocations (a struct, a closure, a string, a map's growth inside the
+// host's map) are not counted as they are made, which would cost every
+// allocation: instead each shard looks at the live heap once after every
+// completed collection (checkLive), so a program that only makes small
+// objects ends at the first collection that finds the live heap past the
+// limit, the heap then at most what the collector lets it grow to between
+// collections (GOGC: twice the live heap) past it.
 
 const (
 	memLarge      = 256 << 10
@@ -128,6 +132,27 @@ func (m *Machine) chargeHeap(bytes int64) {
 	m.memBase = min(m.memBase, live)
 	if live-m.memBase+bytes > m.memLimit {
 		panic(outOfMemory())
+	}
+}
+
+// checkLive ends the run past its memory limit if a collection completed
+// since the shard last looked and found the live heap over the limit
+// (see above). It is called every 256 slices and each time a callback
+// from host code spends its budget: an atomic load unless a collection
+// completed.
+func (m *Machine) checkLive() {
+	if m.memLimit <= 0 {
+		return
+	}
+	c := gcCycles.Load()
+	if c == m.memLook {
+		return
+	}
+	m.memLook = c
+	live := heapBytes("/gc/heap/live:bytes")
+	m.memBase = min(m.memBase, live)
+	if live-m.memBase > m.memLimit {
+		m.fatalLimit(LimitMemory, "runtime: out of memory")
 	}
 }
 

@@ -159,6 +159,9 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 					return nil, nil
 				}
 			}
+			if m.checkLive(); m.exited {
+				return nil, nil // past the memory limit (memguard.go)
+			}
 			m.fireTimers()
 		}
 		m.cur = f
