@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"spindle"
+
+	"go.uber.org/goleak"
 )
 
 // Hostile guest programs: each must end with Go's error text and exit
@@ -121,32 +123,41 @@ func main() { panic(exec.Command("/bin/sh", "-c", "echo pwned").Run()) }`, 2, "p
 	for _, l := range limitPrograms {
 		tests = append(tests, hostile{"limit_" + l.name, l.src, l.code, l.stderr, l.opts, l.err})
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: tc.name + ".go", Src: []byte(tc.src)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var out, errb bytes.Buffer
-			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-			defer cancel()
-			o := tc.opts
-			o.Stdout, o.Stderr = &out, &errb
-			code, err := prog.Run(ctx, o)
-			if !errors.Is(err, tc.err) {
-				t.Fatalf("run ended with %v, want %v", err, tc.err)
-			}
-			if code != tc.code {
-				t.Errorf("exit %d, want %d; stderr:\n%s", code, tc.code, errb.String())
-			}
-			if !strings.Contains(errb.String(), tc.stderr) {
-				t.Errorf("stderr lacks %q:\n%s", tc.stderr, errb.String())
-			}
-			if strings.Contains(errb.String(), "BUG:") {
-				t.Errorf("spindle bug:\n%s", errb.String())
-			}
-		})
+	leaks := goleak.IgnoreCurrent()
+	fdsBefore := openFDs(t)
+	t.Run("all", func(t *testing.T) {
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				t.Parallel()
+				prog, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: tc.name + ".go", Src: []byte(tc.src)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var out, errb bytes.Buffer
+				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+				defer cancel()
+				o := tc.opts
+				o.Stdout, o.Stderr = &out, &errb
+				code, err := prog.Run(ctx, o)
+				if !errors.Is(err, tc.err) {
+					t.Fatalf("run ended with %v, want %v", err, tc.err)
+				}
+				if code != tc.code {
+					t.Errorf("exit %d, want %d; stderr:\n%s", code, tc.code, errb.String())
+				}
+				if !strings.Contains(errb.String(), tc.stderr) {
+					t.Errorf("stderr lacks %q:\n%s", tc.stderr, errb.String())
+				}
+				if strings.Contains(errb.String(), "BUG:") {
+					t.Errorf("spindle bug:\n%s", errb.String())
+				}
+			})
+		}
+	})
+	// Every run, whatever it tried, left nothing in the host.
+	goleak.VerifyNone(t, leaks)
+	if fds := openFDs(t); fds != fdsBefore {
+		t.Errorf("%d descriptors open before the runs, %d after", fdsBefore, fds)
 	}
 }
 
