@@ -97,6 +97,12 @@ func main() {
 	fmt.Println(exec.Command("/bin/true").Run())
 	_, err = exec.LookPath("/bin/true")
 	fmt.Println(err)
+	host, err := os.Hostname()
+	fmt.Printf("%q %v\n", host, err)
+	_, err = net.Interfaces()
+	fmt.Println(err)
+	_, err = net.InterfaceAddrs()
+	fmt.Println(err)
 }
 `
 	want := `stdin: hello
@@ -119,6 +125,9 @@ listen udp 127.0.0.1:0: bind: permission denied
 dial tcp: lookup example.com: permission denied
 fork/exec /bin/true: permission denied
 exec: "/bin/true": stat /bin/true: permission denied
+"" open /proc/sys/kernel/hostname: permission denied
+route ip+net: netlinkrib: permission denied
+route ip+net: netlinkrib: permission denied
 `
 	checkGranted(t, src, spindle.RunOptions{Stdin: strings.NewReader("hello\n"), Env: []string{"GREETING=hi"}}, want)
 }

@@ -121,12 +121,32 @@ func shellName(s string) (name string, n int) {
 	return s[:n], n
 }
 
-// Hostname returns the host name reported by the kernel.
+// Hostname returns the host name reported by the kernel. A run that does
+// not see the host's file system (spindle's Grants) gets what its own
+// /proc/sys/kernel/hostname holds, as Go does where uname fails: for an
+// embedded run granted nothing, "open /proc/sys/kernel/hostname:
+// permission denied".
 func Hostname() (name string, err error) {
-	return hostname(), nil
+	if name, ok := hostname(); ok {
+		return name, nil
+	}
+	f, err := Open("/proc/sys/kernel/hostname")
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	var buf [512]byte
+	n, err := f.Read(buf[:])
+	if err != nil {
+		return "", err
+	}
+	if n > 0 && buf[n-1] == '\n' {
+		n--
+	}
+	return string(buf[:n]), nil
 }
 
-func hostname() string
+func hostname() (string, bool)
 
 // Getpid returns the process id of the caller.
 func Getpid() int

@@ -264,6 +264,16 @@ func (c *runCaps) unixName(path string, bind bool, op func(name string) error) e
 // mayLookUp reports whether the run may look host up: it has some
 // network grant (a run without one sends nothing out, not even a DNS
 // query), or host is localhost.
+// networked reports whether the run may reach any network address: a
+// run that may not sees none of the host's interfaces either.
+func (c *runCaps) networked() bool { return len(c.dial) > 0 || len(c.listen) > 0 }
+
+// seesHost reports whether the run sees the host's whole file system,
+// and with it the host's identity (os.Hostname's uname).
+func (c *runCaps) seesHost() bool {
+	return c.mode == fsHost || c.mode == fsRoot && c.root.dir == "/"
+}
+
 func (c *runCaps) mayLookUp(host string) bool {
 	h := strings.ToLower(strings.TrimSuffix(host, "."))
 	return len(c.dial) > 0 || len(c.listen) > 0 || h == "localhost" || strings.HasSuffix(h, ".localhost")

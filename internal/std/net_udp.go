@@ -1,6 +1,7 @@
 package std
 
 import (
+	"errors"
 	"net"
 
 	"golang.org/x/sys/unix"
@@ -93,6 +94,9 @@ func netSysSendTo(f *vm.Fiber, args, res []vm.Value) {
 // netInterfaces lists the host's network interfaces (net.Interfaces).
 func netInterfaces(f *vm.Fiber, args, res []vm.Value) {
 	ift, err := net.Interfaces()
+	if !capsOf(f.M).networked() {
+		err = errNetlinkDenied // the host's interfaces are the network's
+	}
 	if err != nil {
 		res[0], res[1], res[2], res[3], res[4] = vm.Value{}, vm.Value{}, vm.Value{}, vm.Value{}, vm.Value{}
 		res[5] = vm.Str(err.Error())
@@ -110,16 +114,26 @@ func netInterfaces(f *vm.Fiber, args, res []vm.Value) {
 	res[5] = vm.Str("")
 }
 
+// errNetlinkDenied is what Go's net.Interfaces reports when the kernel
+// denies its netlink socket (after "route ip+net: "): a run with no
+// network grant sees no interface.
+var errNetlinkDenied = errors.New("netlinkrib: permission denied")
+
 // netInterfaceAddrs lists the unicast addresses of interface index, or
 // of every interface with all; an index no interface has has none.
 func netInterfaceAddrs(f *vm.Fiber, args, res []vm.Value) {
 	index, all := int(args[0].Int()), args[1].Bool()
 	var addrs []net.Addr
 	var err error
-	if all {
+	switch {
+	case !capsOf(f.M).networked():
+		err = errNetlinkDenied
+	case all:
 		addrs, err = net.InterfaceAddrs()
-	} else if ifi, ierr := net.InterfaceByIndex(index); ierr == nil {
-		addrs, err = ifi.Addrs()
+	default:
+		if ifi, ierr := net.InterfaceByIndex(index); ierr == nil {
+			addrs, err = ifi.Addrs()
+		}
 	}
 	if err != nil {
 		res[0], res[1], res[2] = vm.Value{}, vm.Value{}, vm.Str(err.Error())

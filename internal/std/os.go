@@ -376,9 +376,16 @@ func osEnviron(f *vm.Fiber, args, res []vm.Value) {
 	res[0] = Strings(append([]string{}, env...))
 }
 
+// osHostname is uname's node name, for a run that sees the host's file
+// system; any other reads /proc/sys/kernel/hostname through its own, as
+// Go does when uname fails (false).
 func osHostname(f *vm.Fiber, args, res []vm.Value) {
+	if !capsOf(f.M).seesHost() {
+		res[0], res[1] = vm.Str(""), vm.Bool(false)
+		return
+	}
 	h, _ := os.Hostname()
-	res[0] = vm.Str(h)
+	res[0], res[1] = vm.Str(h), vm.Bool(true)
 }
 
 func osGetppid(f *vm.Fiber, args, res []vm.Value) { res[0] = vm.Int(int64(os.Getppid())) }
