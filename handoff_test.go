@@ -3,10 +3,12 @@ package spindle_test
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"go.uber.org/goleak"
@@ -141,6 +143,7 @@ func main() {
 // A callback blocked with nothing left to wake it is Go's deadlock, and
 // the dump shows it inside the String method.
 func TestCallbackBlockedDeadlock(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	prog := compileSrc(t, `package main
 
 import "fmt"
@@ -242,4 +245,155 @@ func main() {
 	}
 	outW.Close()
 	inW.Close()
+}
+
+// runtime.Gosched in a callback lets the others run, as it does outside
+// one: each loop below waits for one other goroutine and calls Gosched
+// once; a callback alone on its shard goes on at once. fiber.ThreadID
+// stays the shard's across the hand-off.
+func TestCallbackGosched(t *testing.T) {
+	prog := compileSrc(t, `package main
+
+import (
+	"fiber"
+	"fmt"
+	"runtime"
+	"sync/atomic"
+)
+
+var flag atomic.Bool
+
+func wait() int {
+	n := 0
+	for !flag.Load() {
+		runtime.Gosched()
+		n++
+	}
+	return n
+}
+
+type W struct{}
+
+func (W) String() string {
+	tid := fiber.ThreadID()
+	n := wait()
+	return fmt.Sprint(n, " ", fiber.ThreadID() == tid)
+}
+
+type Alone struct{}
+
+func (Alone) String() string {
+	runtime.Gosched()
+	return "went on"
+}
+
+func main() {
+	go flag.Store(true)
+	fmt.Println("callback:", W{})
+	flag.Store(false)
+	go flag.Store(true)
+	fmt.Println("plain:", wait())
+	fmt.Println(Alone{})
+}
+`)
+	var out syncBuffer
+	code, err := prog.Run(context.Background(), spindle.RunOptions{Stdout: &out, Shards: 1})
+	if want := "callback: 1 true\nplain: 1\nwent on\n"; code != 0 || err != nil || out.String() != want {
+		t.Errorf("exit %d, %v, output %q; want %q", code, err, out.String(), want)
+	}
+}
+
+// A cancelled run whose goroutines unwind through deferred calls whose
+// callbacks spend their budgets (handing the shard off while the run
+// shuts down) ends, and leaves no host goroutine behind.
+func TestCancelUnwindsThroughBusyCallbacks(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	prog := compileSrc(t, `package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"sync/atomic"
+)
+
+type S struct{ i int }
+
+func (s S) String() string {
+	x := 0
+	for j := 0; j < 200000; j++ {
+		x += j
+	}
+	return fmt.Sprint(s.i, x)
+}
+
+var started atomic.Int32
+
+func main() {
+	for i := 0; i < 4; i++ {
+		go func() {
+			defer fmt.Sprint(S{i})
+			started.Add(1)
+			for {
+			}
+		}()
+	}
+	for started.Load() < 4 {
+		runtime.Gosched()
+	}
+	fmt.Fprintln(os.Stderr, "spinning")
+	for {
+	}
+}
+`)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	spinning := make(chan struct{})
+	var once sync.Once
+	r := prog.Start(ctx, spindle.RunOptions{Stdout: io.Discard, Shards: 1, Stderr: writerFunc(func(p []byte) (int, error) {
+		if string(p) == "spinning\n" {
+			once.Do(func() { close(spinning) })
+		}
+		return len(p), nil
+	})})
+	<-spinning
+	cancel()
+	if code, err := r.Wait(); code != 1 || !errors.Is(err, context.Canceled) {
+		t.Errorf("exit %d, %v; want 1, context.Canceled", code, err)
+	}
+}
+
+// The host stacks of goroutines blocked deep in callbacks count towards
+// the memory limit: 200 blocked 1,500 String methods deep hold about 800
+// MiB of host stack, past a 256 MiB limit.
+func TestHeldCallbackStacksCountAsMemory(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	prog := compileSrc(t, `package main
+
+import "fmt"
+
+var gate = make(chan int)
+
+type R struct{ n int }
+
+func (r R) String() string {
+	if r.n == 0 {
+		<-gate
+		return ""
+	}
+	return fmt.Sprint(R{r.n - 1})
+}
+
+func main() {
+	for i := 0; i < 200; i++ {
+		go fmt.Sprint(R{1500})
+	}
+	select {}
+}
+`)
+	var errOut syncBuffer
+	code, err := prog.Run(context.Background(), spindle.RunOptions{Shards: 1, MemoryLimit: 256 << 20, Stdout: io.Discard, Stderr: &errOut})
+	if code != 2 || !errors.Is(err, spindle.ErrMemoryLimit) || !strings.HasPrefix(errOut.String(), "fatal error: runtime: out of memory\n") {
+		t.Errorf("exit %d, %v, stderr:\n%.1000s", code, err, errOut.String())
+	}
 }

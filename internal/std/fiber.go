@@ -1,8 +1,6 @@
 package std
 
 import (
-	"syscall"
-
 	"spindle/internal/vm"
 )
 
@@ -339,8 +337,11 @@ func fiberReusePort(f *vm.Fiber, args, res []vm.Value) {
 	}
 }
 
+// fiberThreadID is the shard's first thread: a shard moves to another
+// thread while a callback from host code blocks (internal/vm/handoff.go),
+// and its id stays the shard's.
 func fiberThreadID(f *vm.Fiber, args, res []vm.Value) {
-	res[0] = vm.Int(int64(syscall.Gettid()))
+	res[0] = vm.Int(int64(f.M.ThreadID()))
 }
 
 func fiberChanNew(f *vm.Fiber, args, res []vm.Value) {

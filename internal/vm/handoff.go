@@ -103,6 +103,12 @@ func (m *Machine) canHold(f *Fiber) bool {
 // meanwhile it unwinds the host frames (exitSignal) instead.
 func (m *Machine) holdFor(f *Fiber) {
 	me := m.thr
+	if m.trace != nil {
+		m.traceSliceEnd(f, m.traceStart, stPark) // its slice ends here
+	}
+	// The frames stay on this goroutine's stack: the memory limit counts
+	// them while they wait.
+	held := m.holdStack()
 	f.ensureExt().holder = me
 	m.holders = append(m.holders, me)
 	m.cur = nil
@@ -127,6 +133,7 @@ func (m *Machine) holdFor(f *Fiber) {
 	me.tid = unix.Gettid()
 	m.pinHere()
 	m.take(me)
+	m.heldStack -= held
 	if msg == wakeExit {
 		m.cur = f
 		panic(&exitSignal{m.exitCode})

@@ -76,9 +76,12 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 	copy(win[fn.ConstBase:], fn.Consts)
 	depth := len(f.frames)
 	f.frames = append(f.frames, Frame{fn: fn, base: base, ret: -1, kind: frameHost})
-	saved := f.budget
+	// The slice that called the host function goes on when it returns,
+	// its charging (chargeSlice) where it was: a hand-off meanwhile ran
+	// other slices.
+	saved, savedSlice := f.budget, m.sliceBudget
 	f.budget = int32(m.budget)
-	defer func() { f.budget = saved }()
+	defer func() { f.budget, m.sliceBudget = saved, savedSlice }()
 	since := time.Now()
 	for {
 		st, p := m.dispatchCallback(f)
@@ -134,13 +137,17 @@ func (m *Machine) CallGuest(f *Fiber, fn *Func, free []Value, args ...Value) []V
 			f.budget = int32(m.budget)
 			continue
 		case stPark:
-			if f.state == Runnable && m.rq.dropBack(f) {
+			if f.state == Runnable && m.rq.n == 1 && m.runnext == nil && m.rq.dropBack(f) {
 				// runtime.Gosched with nothing else to run: go on.
 				f.state = Running
 				continue
 			}
 			if !m.canHold(f) {
-				panic(&fatalError{msg: "spindle: a function called back from host code while a panic is printed blocked"})
+				where := "outside a goroutine's slice"
+				if m.noHold > 0 {
+					where = "while a panic is printed"
+				}
+				panic(&fatalError{msg: "spindle: a function called back from host code " + where + " blocked"})
 			}
 			// It blocks as the goroutine would in Go: the shard runs the
 			// others until it is woken (handoff.go), which gives it a new

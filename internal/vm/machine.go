@@ -152,7 +152,14 @@ type Machine struct {
 	untilCheck, checkSet int64
 	fuelHeld             int64
 	sliceBudget          int32
-	cpuBase              int64
+	// traceStart is when the running slice began, for its trace event
+	// (a slice held in a callback ends at the hand-off, handoff.go).
+	traceStart int64
+	// heldStack is the host stack the goroutines holding blocked
+	// callbacks' frames keep (handoff.go), counted towards the memory
+	// limit (memguard.go).
+	heldStack int64
+	cpuBase   int64
 	// ended is closed when the machine's run is over (release): pool
 	// jobs still waiting for a slot then give up (offload).
 	ended chan struct{}

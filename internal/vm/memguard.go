@@ -116,7 +116,7 @@ func (m *Machine) chargeHeap(bytes int64) {
 		return
 	}
 	m.memSince = 0
-	if heapBytes("/memory/classes/heap/objects:bytes")-m.memBase+bytes <= m.memLimit {
+	if heapBytes("/memory/classes/heap/objects:bytes")-m.memBase+m.heldStack+bytes <= m.memLimit {
 		return
 	}
 	// Garbage included, the heap is past the limit: what is live? As of
@@ -130,9 +130,26 @@ func (m *Machine) chargeHeap(bytes int64) {
 	// A base read before the collection that followed the run's start
 	// (the compiler's garbage still counted) is too high.
 	m.memBase = min(m.memBase, live)
-	if live-m.memBase+bytes > m.memLimit {
+	if live-m.memBase+m.heldStack+bytes > m.memLimit {
 		panic(outOfMemory())
 	}
+}
+
+// holdStack counts the host stack of a callback about to wait on its own
+// goroutine (handoff.go) towards the limit until it runs again, and
+// returns the bytes counted: what its frames were charged against the
+// stack cap (EnterHost) and the goroutine's first 8 KiB, which is what
+// such a goroutine's stack measures (runtime.MemStats.StackInuse over 200
+// held fibers: 8 KiB each called back once, 257 KiB 100 levels deep, 4
+// MiB 1,500 deep). Fibers blocked deep in String methods thus end in the
+// run's out-of-memory error, not the host's.
+func (m *Machine) holdStack() int64 {
+	n := int64(m.hostStack) + 8<<10
+	if m.memLimit > 0 {
+		m.chargeHeap(n)
+	}
+	m.heldStack += n
+	return n
 }
 
 // checkLive ends the run past its memory limit if a collection completed
@@ -151,7 +168,7 @@ func (m *Machine) checkLive() {
 	m.memLook = c
 	live := heapBytes("/gc/heap/live:bytes")
 	m.memBase = min(m.memBase, live)
-	if live-m.memBase > m.memLimit {
+	if live-m.memBase+m.heldStack > m.memLimit {
 		m.fatalLimit(LimitMemory, "runtime: out of memory")
 	}
 }

@@ -131,6 +131,12 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 	}()
 	ctx := m.Config.Context
 	for !m.exited {
+		if m.active != m.thr {
+			// A holder whose fiber's slice (or its unwinding, at a
+			// cancel) is over: the shard goes back to the scheduler
+			// (retire).
+			return nil, nil
+		}
 		f := m.pop()
 		if f == nil {
 			return nil, nil
@@ -169,7 +175,11 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 			// Its callback's host frames are on another goroutine: the
 			// slice runs there (and a cancelled run unwinds it there).
 			f.state = Running
+			f.clearFlag(fKeepBudget)
 			f.budget = int32(m.budget)
+			if m.trace != nil {
+				m.traceStart = m.traceSliceStart(f)
+			}
 			m.resumeHolder(f)
 			if m.exited {
 				return nil, nil
@@ -197,9 +207,8 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 			f.budget = int32(m.budget)
 		}
 		m.sliceBudget = f.budget
-		var traced int64
 		if m.trace != nil {
-			traced = m.traceSliceStart(f)
+			m.traceStart = m.traceSliceStart(f)
 		}
 		st := m.execute(f)
 		f = m.cur // the dispatch loop may have switched fibers (switchFrom)
@@ -209,15 +218,12 @@ func (m *Machine) drainRunQueue() (pf *Fiber, p any) {
 		}
 		m.cur = nil
 		if m.trace != nil {
-			m.traceSliceEnd(f, traced, st)
+			m.traceSliceEnd(f, m.traceStart, st)
 		}
 		if m.exited {
 			return nil, nil
 		}
 		m.afterSlice(f, st)
-		if m.active != m.thr {
-			return nil, nil // a holder whose slice is filed (retire)
-		}
 	}
 	return nil, nil
 }
