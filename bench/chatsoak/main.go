@@ -363,14 +363,15 @@ func (h *harness) waitParked(d time.Duration) error {
 }
 
 var (
-	marks    atomic.Int64
-	markLine atomic.Pointer[string]
+	marks, markGone    atomic.Int64
+	markLine, markLeft atomic.Pointer[string]
 )
 
 // mark waits until the room has broadcast every message sent so far, then
 // has one more client join and send a line, the mark, waits until every
 // session has received it (each records its count then), and has that
-// client leave gracefully.
+// client leave gracefully; it returns once every session has received
+// that leave too, so that the room has nothing left to send.
 func (h *harness) mark(d time.Duration) error {
 	deadline := time.Now().Add(d)
 	for _, s := range h.slots {
@@ -389,8 +390,9 @@ func (h *harness) mark(d time.Duration) error {
 	if err != nil {
 		return fmt.Errorf("mark: %v", err)
 	}
-	line := mk.name + ": m1"
+	line, left := mk.name+": m1", "* "+mk.name+" left"
 	markLine.Store(&line)
+	markLeft.Store(&left)
 	if err := mk.send(); err != nil {
 		return fmt.Errorf("mark: %v", err)
 	}
@@ -401,6 +403,12 @@ func (h *harness) mark(d time.Duration) error {
 		time.Sleep(50 * time.Millisecond)
 	}
 	mk.leave(true)
+	for markGone.Load() < int64(len(h.slots)) {
+		if time.Now().After(deadline) {
+			return fmt.Errorf("only %d of %d clients received the mark's leave", markGone.Load(), len(h.slots))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	return nil
 }
 
@@ -601,6 +609,8 @@ func (ss *session) read() {
 		if mark != nil && string(b) == *mark {
 			ss.atMark = ss.received + int64(len(ss.pending)) + 1
 			marks.Add(1)
+		} else if left := markLeft.Load(); left != nil && string(b) == *left {
+			markGone.Add(1)
 		}
 		if len(ss.pending) == 0 {
 			if i, ok := ss.h.obs.lookup(b); ok {
