@@ -33,6 +33,6 @@ go test -count=1 -timeout 20m ./...
 
 echo "== go test -race (scheduler, VM, embedding)"
 go test -count=1 -race -timeout 20m ./internal/... 
-go test -count=1 -race -timeout 20m -run 'Concurrent|Cancel|Hostile|Example|Blocking|Pool|Shutdown|RunningDump|Idle|Shards|Signal' .
+go test -count=1 -race -timeout 20m -run 'Concurrent|Cancel|Hostile|Example|Blocking|Pool|Shutdown|RunningDump|Idle|Shards|Signal|Storm' .
 
 echo "ok"
