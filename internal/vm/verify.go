@@ -84,7 +84,10 @@ func needsTypeNop(op Op) bool {
 // Verify checks that every register operand, side-table index and jump
 // target of fn is in range, and that execution cannot run off the end of
 // the code. The dispatch loop relies on it: it does not bounds-check
-// register accesses.
+// register accesses. It also checks that every backward jump charges a
+// reduction (loop and the loopj ops), so that code cannot spin without
+// reaching a preemption point: the fuel and CPU limits, timeouts and
+// cancellation all act there.
 func Verify(fn *Func) error {
 	if fn.Host != nil {
 		return nil
@@ -162,6 +165,9 @@ func Verify(fn *Func) error {
 			case rJump:
 				t := int64(pc) + 1 + int64(x)
 				ok = t >= 0 && t < int64(body)
+				if ok && t <= int64(pc) && !chargesJump(ins.Op) {
+					return bad(pc, "backward jump (%d) charges no reduction", x)
+				}
 			case rType:
 				ok = x >= 0 && int(x) < len(fn.Types)
 			case rDst:
@@ -225,6 +231,12 @@ func Verify(fn *Func) error {
 		}
 	}
 	return nil
+}
+
+// chargesJump reports whether op's taken jump charges a reduction (see
+// opcodes.go), as a backward jump must.
+func chargesJump(op Op) bool {
+	return op == OpLoop || op >= OpLoopJEq && op <= OpLoopJLeSI
 }
 
 // sentinel ends every function's code (see Verify). It is never executed.
