@@ -96,7 +96,8 @@ func Verify(fn *Func) error {
 	bad := func(pc int, format string, args ...any) error {
 		return fmt.Errorf("verify %s: pc %d (%v): %s", fn.Name, pc, fn.Code[pc].Op, fmt.Sprintf(format, args...))
 	}
-	if fn.NParams+fn.NFree > n || fn.ConstBase < 0 || int(fn.ConstBase)+len(fn.Consts) > int(n) {
+	if fn.NParams < 0 || fn.NFree < 0 || int64(fn.NParams)+int64(fn.NFree) > int64(n) ||
+		fn.ConstBase < 0 || int64(fn.ConstBase)+int64(len(fn.Consts)) > int64(n) {
 		return fmt.Errorf("verify %s: frame layout out of range", fn.Name)
 	}
 	if len(fn.Code) < 2 || len(fn.Lines) != len(fn.Code) {

@@ -37,3 +37,34 @@ func TestVerifyBackwardJumps(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyFrameLayout checks the frame's regions: parameters, free
+// variables and constants must lie in the frame, counted without
+// overflow. Starting a fiber copies its arguments, free variables and
+// constants there.
+func TestVerifyFrameLayout(t *testing.T) {
+	tests := []struct {
+		name                  string
+		nregs, nparams, nfree int32
+		constBase, nconsts    int32
+		ok                    bool
+	}{
+		{"fits", 6, 2, 1, 3, 3, true},
+		{"params past the frame", 2, 3, 0, 0, 0, false},
+		{"negative free variables", 4, 8, -5, 0, 0, false},
+		{"negative parameters", 4, -1, 2, 0, 0, false},
+		{"overflowing sum", 4, 1 << 30, 1<<31 - 1<<30, 0, 0, false},
+		{"constants past the frame", 4, 0, 0, 2, 3, false},
+		{"negative constant base", 4, 0, 0, -1, 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fn := &Func{Name: "main.f", NRegs: tt.nregs, NParams: tt.nparams, NFree: tt.nfree, ConstBase: tt.constBase,
+				Consts: make([]Value, tt.nconsts), RecoverPC: -1, Code: []Instr{{Op: OpRet0, C: -1}}, Lines: []int32{1}}
+			Seal(fn)
+			if err := Verify(fn); (err == nil) != tt.ok {
+				t.Fatalf("Verify = %v, want ok %v", err, tt.ok)
+			}
+		})
+	}
+}
