@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/goleak"
+
 	"spindle"
 )
 
@@ -119,7 +121,8 @@ func hostTrace(s string) string {
 // compiles, runs it embedded with tight limits and no grants. Whatever the
 // source, neither may take the host down or hang, and neither may report
 // a spindle bug or leak a host stack: a compile error, a guest panic or a
-// limit are all fine.
+// limit are all fine. Over the seed corpus alone (plain go test), the runs
+// must also leave no host goroutine behind.
 func FuzzCompileRun(f *testing.F) {
 	for _, s := range fuzzSeeds(f) {
 		f.Add(s)
@@ -128,6 +131,11 @@ func FuzzCompileRun(f *testing.F) {
 	// one that pays for it against its deadline.
 	if _, err := spindle.CompileSource(spindle.CompileOptions{}, spindle.File{Name: "warm.go", Src: []byte("package main\nimport \"fmt\"\nfunc main() { fmt.Println() }\n")}); err != nil {
 		f.Fatal(err)
+	}
+	if !fuzzing() {
+		// Over the seeds, also: every run leaves no host goroutine behind.
+		leaks := goleak.IgnoreCurrent()
+		f.Cleanup(func() { goleak.VerifyNone(f, leaks) })
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		compileRun(t, src)
