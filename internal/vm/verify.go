@@ -218,11 +218,16 @@ func Verify(fn *Func) error {
 		case OpSelect:
 			okAux = c >= 0 && c < len(fn.Selects)
 			if okAux {
+				// Results: index, recvOK, then one value per receive case.
 				s := fn.Selects[c]
-				okAux = reg(ins.A + 1 + int32(s.NRecv))
+				nrecv := 0
 				for _, cs := range s.Cases {
 					okAux = okAux && reg(cs.Chan) && (!cs.Send || reg(cs.Val))
+					if !cs.Send {
+						nrecv++
+					}
 				}
+				okAux = okAux && s.NRecv == nrecv && int64(ins.A)+1+int64(nrecv) < int64(n)
 			}
 		case OpBuiltin:
 			okAux = c >= 0 && c < len(fn.Builtins) && regs(fn.Builtins[c].Args)

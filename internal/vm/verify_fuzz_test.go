@@ -12,7 +12,12 @@ import (
 
 // fuzzBytes hands out a fuzz input's bytes; past the end it gives zeros,
 // so every input decodes to something.
-type fuzzBytes struct{ b []byte }
+type fuzzBytes struct {
+	b []byte
+	// tidy makes most operands valid, so that long functions of any
+	// instructions pass Verify often enough to be checked.
+	tidy bool
+}
 
 func (z *fuzzBytes) byte() byte {
 	if len(z.b) == 0 {
@@ -41,6 +46,9 @@ func (z *fuzzBytes) int32() int32 {
 // then an extreme.
 func (z *fuzzBytes) operand(n, ncode int) int32 {
 	c := z.byte()
+	if z.tidy && c < 192 {
+		return int32(c) % int32(max(n, 1))
+	}
 	switch c >> 5 {
 	case 0, 1, 2, 3:
 		return int32(c&63) % int32(n+3)
@@ -91,7 +99,8 @@ var terminators = []Op{OpReturn, OpRet0, OpRet1, OpJump, OpLoop, OpPanic}
 // side tables, each operand near or at the edges of its valid range.
 // runnable limits its code to runnableOps.
 func fuzzFunc(z *fuzzBytes) (fn *Func, runnable bool) {
-	runnable = z.bool()
+	mode := z.byte()
+	runnable, z.tidy = mode&1 != 0, mode&2 != 0
 	n := z.intn(24)
 	if z.intn(16) == 0 {
 		n = int(z.int32()) // a frame of any size, negative too
@@ -118,6 +127,15 @@ func fuzzFunc(z *fuzzBytes) (fn *Func, runnable bool) {
 	fn.ConstBase = int32(z.intn(n + 2))
 	if z.intn(8) == 0 {
 		fn.ConstBase = z.operand(n, ncode)
+	}
+	if z.tidy {
+		// A frame layout that fits: parameters, free variables, then
+		// the constants, with room for temporaries.
+		n = min(max(n, 4), 64)
+		fn.NRegs = int32(n)
+		fn.NParams = min(max(fn.NParams, 0), int32(n/4))
+		fn.NFree = min(max(fn.NFree, 0), int32(n/4))
+		fn.ConstBase = fn.NParams + fn.NFree
 	}
 	if z.intn(4) == 0 {
 		fn.RecoverPC = z.operand(ncode, ncode)
@@ -173,7 +191,7 @@ func fuzzFunc(z *fuzzBytes) (fn *Func, runnable bool) {
 	for pc := range ncode {
 		var op Op
 		switch {
-		case pc == ncode-1 && z.intn(8) != 0:
+		case pc == ncode-1 && (z.intn(8) != 0 || z.tidy):
 			op = terminators[z.intn(len(terminators))]
 		case runnable:
 			op = runnableOps[z.intn(len(runnableOps))]
@@ -181,6 +199,12 @@ func fuzzFunc(z *fuzzBytes) (fn *Func, runnable bool) {
 			op = Op(z.intn(int(opCount) + 3)) // bad opcodes too
 		}
 		ins := Instr{Op: op, A: z.operand(n, ncode), B: z.operand(n, ncode), C: z.operand(n, ncode)}
+		if z.tidy && int(op) < int(opCount) {
+			ro := roles[op]
+			ins.A = tidyOperand(z, fn, op, ro.a, ins.A, ncode-pc)
+			ins.B = tidyOperand(z, fn, op, ro.b, ins.B, ncode-pc)
+			ins.C = tidyOperand(z, fn, op, ro.c, ins.C, ncode-pc)
+		}
 		if needsTypeNop(op) && z.intn(8) != 0 {
 			// The type operand that follows (usually well formed).
 			fn.Code = append(fn.Code, ins)
@@ -191,10 +215,11 @@ func fuzzFunc(z *fuzzBytes) (fn *Func, runnable bool) {
 	for range len(fn.Code) {
 		fn.Lines = append(fn.Lines, int32(z.intn(100)))
 	}
-	switch z.intn(16) {
-	case 0:
+	switch k := z.intn(16); {
+	case z.tidy:
+	case k == 0:
 		fn.Lines = append(fn.Lines, 1) // a line table that does not match
-	case 1:
+	case k == 1:
 		if len(fn.Lines) > 1 {
 			fn.Lines = fn.Lines[:len(fn.Lines)-1]
 		}
@@ -203,6 +228,49 @@ func fuzzFunc(z *fuzzBytes) (fn *Func, runnable bool) {
 		fn.Lines = []int32{1} // Seal copies the last line for the sentinel
 	}
 	return fn, runnable
+}
+
+// tidyOperand returns, most of the time, an operand of role r that is in
+// range for fn (a register, a forward jump of at most ahead instructions,
+// a type, an index into op's side table); otherwise x.
+func tidyOperand(z *fuzzBytes, fn *Func, op Op, r role, x int32, ahead int) int32 {
+	if z.intn(8) == 0 {
+		return x
+	}
+	switch r {
+	case rReg, rOpt, rReg2, rReg3, rDst:
+		return int32(z.intn(max(int(fn.NRegs)-2, 1)))
+	case rJump:
+		return int32(z.intn(max(ahead-1, 1)))
+	case rType:
+		return int32(z.intn(len(fn.Types)))
+	case rAux:
+		var k int
+		switch op {
+		case OpEqV, OpNeV:
+			k = len(fn.Cmps)
+		case OpConv:
+			k = len(fn.Convs)
+		case OpSlice:
+			k = len(fn.Slices)
+		case OpMakeSlice:
+			k = len(fn.Makes)
+		case OpAppend, OpCopy:
+			k = len(fn.Appends)
+		case OpMakeClosure:
+			k = len(fn.Closures)
+		case OpSelect:
+			k = len(fn.Selects)
+		case OpBuiltin:
+			k = len(fn.Builtins)
+		case OpReturn, OpRet0, OpRet1:
+			return int32(z.intn(len(fn.Lists)+1)) - 1
+		default:
+			k = len(fn.Calls)
+		}
+		return int32(z.intn(k))
+	}
+	return x
 }
 
 // fuzzRuntimeError is the guest type a fuzzed function's run-time errors
@@ -215,10 +283,11 @@ var fuzzRuntimeError = &Type{Kind: KStruct, Name: "runtime.Error", Fields: []Fie
 // holds. A function Verify accepts must decode back to the code it was
 // sealed from, with every register operand a byte offset of a register
 // in the frame and every jump a byte offset of an instruction in the
-// body; its register operands must be those opcodes.go documents (an
-// independent reading of them, fuzzOperandsOK). One whose code holds only
-// runnableOps is run on a machine with a fuel limit: it must end (its
-// backward jumps charge reductions), without a spindle bug.
+// body, and every register, type and jump the instructions use per
+// opcodes.go in range (an independent reading, fuzzOperandsOK). One
+// whose code holds only runnableOps is run on a machine with a fuel
+// limit: it must end (its backward jumps charge reductions), without a
+// spindle bug.
 func FuzzVerify(f *testing.F) {
 	for _, seed := range verifySeeds() {
 		f.Add(seed)
@@ -291,51 +360,139 @@ func onlyRunnable(code []Instr) bool {
 	return true
 }
 
-// fuzzOperandsOK checks the register operands and jumps of fn's code (as
-// sealed from orig) against the operands opcodes.go documents for the
-// instructions that runnableOps lists, independently of Verify's roles
-// table. It returns what is wrong, or "".
+// fuzzOperandsOK checks the operands of fn's code (as sealed from orig)
+// against what opcodes.go and func.go document each instruction to read
+// and write, independently of Verify's roles table: registers (in the
+// instruction and in its side-table entry) in the frame, types in
+// fn.Types, jumps to an instruction of the body. It returns what is
+// wrong, or "".
 func fuzzOperandsOK(fn *Func, orig []Instr) string {
 	n := fn.NRegs
 	for pc, ins := range orig {
-		var regs []int32 // registers read or written
-		var jump bool    // A is a relative jump
+		var regs []int32       // registers read or written
+		var types []int32      // indexes into fn.Types
+		var jump bool          // A is a relative jump
+		opt := func(r int32) { // a register or absent (negative)
+			if r >= 0 {
+				regs = append(regs, r)
+			}
+		}
+		span := func(r, k int32) { // k registers from r
+			for i := range k {
+				regs = append(regs, r+i)
+			}
+		}
+		A, B, C := ins.A, ins.B, ins.C
 		switch op := ins.Op; {
-		case op == OpNop || op == OpMemPoint:
-		case op == OpNegShift, op == OpPanic:
-			regs = []int32{ins.B}
-		case op == OpAddI || op == OpShlI || op == OpShrSI || op == OpShrUI || op == OpLtSI || op == OpGtSI:
-			regs = []int32{ins.A, ins.B}
+		case op == OpNop || op == OpMemPoint || op == OpRunDefers || op == OpRet0:
+		case op == OpNegShift || op == OpPanic || op == OpClose || op == OpRet1:
+			regs = []int32{B}
+		case op == OpAddI || op == OpShlI || op == OpShrSI || op == OpShrUI || op == OpLtSI || op == OpGtSI ||
+			op == OpFieldAddr || op == OpField || op == OpFill:
+			regs = []int32{A, B} // C an immediate
 		case op == OpMove || op == OpNeg || op == OpCom || op == OpNot ||
 			op >= OpSExt8 && op <= OpZExt32 || op == OpFNeg || op == OpF32 ||
-			op == OpIsNil || op >= OpCvtSF && op <= OpCvtFU || op == OpLoad || op == OpStore:
-			regs = []int32{ins.A, ins.B}
+			op == OpIsNil || op >= OpCvtSF && op <= OpCvtFU || op == OpLoad || op == OpStore ||
+			op == OpLen || op == OpCap || op == OpRange || op == OpSend || op == OpRecv:
+			regs = []int32{A, B}
 		case op >= OpAdd && op <= OpShrU || op >= OpEq && op <= OpLeU ||
 			op >= OpFAdd && op <= OpFLe || op >= OpCAdd && op <= OpC64 ||
-			op >= OpSAdd && op <= OpSIndex || op == OpEqRef || op == OpNeRef:
-			regs = []int32{ins.A, ins.B, ins.C}
-		case op == OpRet0:
-		case op == OpRet1:
-			regs = []int32{ins.B}
+			op >= OpSAdd && op <= OpSIndex || op == OpEqRef || op == OpNeRef ||
+			op == OpIndexAddr || op == OpIndexAddrP || op == OpIndex || op == OpMapUpdate:
+			regs = []int32{A, B, C}
+		case op == OpEqV || op == OpNeV:
+			regs = []int32{A, fn.Cmps[C].X, fn.Cmps[C].Y}
+		case op == OpConv:
+			regs = []int32{A, B}
+			_ = fn.Convs[C]
+		case op == OpAlloc:
+			regs, types = []int32{A}, []int32{B}
+		case op == OpGlobal || op == OpGlobalLazy || op == OpRecover:
+			regs = []int32{A}
+		case op == OpLoadAgg || op == OpStoreAgg || op == OpMakeIface || op == OpTypeAssert || op == OpIfaceAssert:
+			regs, types = []int32{A, B}, []int32{C}
+		case op == OpTypeAssertOK || op == OpIfaceAssertOK:
+			regs, types = []int32{A, A + 1, B}, []int32{C}
+		case op == OpSlice:
+			regs = []int32{A, B}
+			sl := fn.Slices[C]
+			opt(sl.Lo)
+			opt(sl.Hi)
+			opt(sl.Max)
+		case op == OpMakeSlice:
+			regs = []int32{A, fn.Makes[C].Len}
+			opt(fn.Makes[C].Cap)
+		case op == OpAppend || op == OpCopy:
+			regs = []int32{A, B, fn.Appends[C].Src}
+		case op == OpMakeMap || op == OpMakeChan:
+			regs, types = []int32{A}, []int32{C}
+			opt(B)
+		case op == OpMapLookup:
+			regs = []int32{A, B, C}
+		case op == OpMapLookupOK:
+			regs = []int32{A, A + 1, B, C}
+		case op == OpMapDelete:
+			regs = []int32{B, C}
+		case op == OpNext:
+			regs = []int32{A, A + 1, A + 2, B}
+		case op == OpMakeClosure:
+			regs = append([]int32{A}, fn.Closures[C].Free...)
+		case op >= OpCall && op <= OpCallInvoke || op == OpGo || op == OpDefer:
+			cs := fn.Calls[C]
+			regs = append(slices.Clone(cs.Args), cs.Free...)
+			if op <= OpCallInvoke && (A >= 0 || cs.NRes > 0) {
+				span(A, max(cs.NRes, 1))
+			}
+			if op == OpCallClosure || op == OpCallInvoke {
+				regs = append(regs, B)
+			}
+			opt(cs.Recv)
+			opt(cs.DeferStack)
+		case op == OpReturn:
+		case op == OpRecvOK:
+			regs = []int32{A, A + 1, B}
+		case op == OpSelect:
+			s := fn.Selects[C]
+			nrecv := int32(0)
+			for _, c := range s.Cases {
+				regs = append(regs, c.Chan)
+				if c.Send {
+					regs = append(regs, c.Val)
+				} else {
+					nrecv++
+				}
+			}
+			span(A, 2+nrecv) // index, recvOK, one value per receive case
+		case op == OpBuiltin:
+			opt(A)
+			regs = append(regs, fn.Builtins[C].Args...)
 		case op == OpJump || op == OpLoop:
 			jump = true
 		case op == OpBrFalse || op == OpBrTrue || op >= OpJLtSI && op <= OpJLeSI || op >= OpLoopJLtSI && op <= OpLoopJLeSI:
-			regs, jump = []int32{ins.B}, true
+			regs, jump = []int32{B}, true
 		case op >= OpJEq && op <= OpJLeU || op >= OpLoopJEq && op <= OpLoopJLeU:
-			regs, jump = []int32{ins.B, ins.C}, true
+			regs, jump = []int32{B, C}, true
+		default:
+			return fmt.Sprintf("holds op %d at pc %d", op, pc)
 		}
-		if ins.Op == OpReturn || ins.Op == OpRet0 || ins.Op == OpRet1 {
-			if ins.C >= 0 {
-				regs = append(regs, fn.Lists[ins.C]...)
-			}
+		if needsTypeNop(ins.Op) {
+			types = append(types, orig[pc+1].A)
+		}
+		if (ins.Op == OpReturn || ins.Op == OpRet0 || ins.Op == OpRet1) && C >= 0 {
+			regs = append(regs, fn.Lists[C]...)
 		}
 		for _, r := range regs {
 			if r < 0 || r >= n {
-				return fmt.Sprintf("reads or writes register %d of %d at pc %d", r, n, pc)
+				return fmt.Sprintf("reads or writes register %d of %d at pc %d (%v)", r, n, pc, ins.Op)
+			}
+		}
+		for _, x := range types {
+			if x < 0 || int(x) >= len(fn.Types) {
+				return fmt.Sprintf("names type %d of %d at pc %d (%v)", x, len(fn.Types), pc, ins.Op)
 			}
 		}
 		if jump {
-			if t := int64(pc) + 1 + int64(ins.A); t < 0 || t >= int64(len(orig)) {
+			if t := int64(pc) + 1 + int64(A); t < 0 || t >= int64(len(orig)) {
 				return fmt.Sprintf("jumps to %d at pc %d", t, pc)
 			}
 		}

@@ -68,3 +68,33 @@ func TestVerifyFrameLayout(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifySelectResults checks that a select's result registers (index,
+// recvOK, a value per receive case) lie in the frame, counted from its
+// cases: SelectOp.NRecv must agree with them.
+func TestVerifySelectResults(t *testing.T) {
+	tests := []struct {
+		name  string
+		a     int32
+		cases []SelectCase
+		nrecv int
+		ok    bool
+	}{
+		{"two receives fit", 0, []SelectCase{{Chan: 4}, {Chan: 5}, {Send: true, Chan: 4, Val: 5}}, 2, true},
+		{"last value at the frame's end", 2, []SelectCase{{Chan: 0}, {Chan: 1}}, 2, true},
+		{"value past the frame", 3, []SelectCase{{Chan: 0}, {Chan: 1}}, 2, false},
+		{"NRecv short of the cases", 3, []SelectCase{{Chan: 0}, {Chan: 1}}, 0, false},
+		{"NRecv past the cases", 0, []SelectCase{{Chan: 0}}, 2, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fn := &Func{Name: "main.f", NRegs: 6, RecoverPC: -1,
+				Selects: []SelectOp{{Cases: tt.cases, NRecv: tt.nrecv, Blocking: true}},
+				Code:    []Instr{{Op: OpSelect, A: tt.a, C: 0}, {Op: OpRet0, C: -1}}, Lines: []int32{1, 1}}
+			Seal(fn)
+			if err := Verify(fn); (err == nil) != tt.ok {
+				t.Fatalf("Verify = %v, want ok %v", err, tt.ok)
+			}
+		})
+	}
+}
