@@ -113,6 +113,9 @@ func CopyValue(v Value) (Value, error) {
 	case nil, string, complex128, rawAddr:
 		return v, nil
 	case *Iface:
+		if x == nil {
+			return v, nil // a nil interface
+		}
 		// Interface boxes are immutable: one holding a scalar or a string
 		// is shared (the common message: an int or a string in an any).
 		switch x.V.R.(type) {

@@ -182,6 +182,14 @@ func (k *iso) value(x, y Value) {
 		}
 	case *Iface:
 		yr, ok := y.R.(*Iface)
+		if ok && xr != nil && xr == yr {
+			// A box holding a scalar or a string is immutable: it may be
+			// shared (CopyValue does so for a whole message).
+			switch xr.V.R.(type) {
+			case nil, string, complex128, rawAddr:
+				return
+			}
+		}
 		if !ok || (xr == nil) != (yr == nil) || xr != nil && (xr == yr || xr.T != yr.T) {
 			k.t.Errorf("iface: copy %#v, original %#v", y.R, x.R)
 			return
@@ -197,9 +205,51 @@ func (k *iso) value(x, y Value) {
 		}
 		k.ifaces[xr] = yr
 		k.value(xr.V, yr.V)
+	case []byte:
+		yr, ok := y.R.([]byte)
+		if !ok || (xr == nil) != (yr == nil) || len(xr) != len(yr) || cap(xr) != cap(yr) {
+			k.t.Errorf("packed slice: copy %#v, original %#v", y.R, x.R)
+			return
+		}
+		isoPacked(k, xr[:cap(xr)], yr[:cap(yr)])
+	case []uint64:
+		yr, ok := y.R.([]uint64)
+		if !ok || (xr == nil) != (yr == nil) || len(xr) != len(yr) || cap(xr) != cap(yr) {
+			k.t.Errorf("packed slice: copy %#v, original %#v", y.R, x.R)
+			return
+		}
+		isoPacked(k, xr[:cap(xr)], yr[:cap(yr)])
+	case *byte:
+		yr, ok := y.R.(*byte)
+		if !ok || (xr == nil) != (yr == nil) {
+			k.t.Errorf("element pointer: copy %#v, original %#v", y.R, x.R)
+			return
+		}
+		if xr != nil {
+			isoPacked(k, unsafe.Slice(xr, 1), unsafe.Slice(yr, 1))
+		}
+	case *uint64:
+		yr, ok := y.R.(*uint64)
+		if !ok || (xr == nil) != (yr == nil) {
+			k.t.Errorf("element pointer: copy %#v, original %#v", y.R, x.R)
+			return
+		}
+		if xr != nil {
+			isoPacked(k, unsafe.Slice(xr, 1), unsafe.Slice(yr, 1))
+		}
 	default:
 		if x.R != y.R {
 			k.t.Errorf("host object %T not shared", x.R)
+		}
+	}
+}
+
+// isoPacked pairs the elements of packed storage x with their copies y.
+func isoPacked[T byte | uint64](k *iso, x, y []T) {
+	k.t.Helper()
+	for i := range x {
+		if k.pair(addr(&x[i]), addr(&y[i])) && x[i] != y[i] {
+			k.t.Errorf("packed element: copy %d, original %d", y[i], x[i])
 		}
 	}
 }
@@ -551,6 +601,10 @@ func TestCopyValueInterfaces(t *testing.T) {
 	}
 	if f[3].Iface() != nil {
 		t.Errorf("nil interface copied as %#v", f[3].R)
+	}
+	// A nil interface box as the whole message.
+	if c, err := CopyValue(Value{R: (*Iface)(nil)}); err != nil || c.Iface() != nil {
+		t.Errorf("nil *Iface message: %#v, %v", c, err)
 	}
 }
 

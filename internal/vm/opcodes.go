@@ -128,7 +128,7 @@ const (
 	OpCap        // r[A] = cap(r[B]) (slice, chan)
 	OpMakeSlice  // r[A] = make(fn.Makes[C].T, r[len], r[cap])
 	OpAppend     // r[A] = append(r[B], r[fn.Appends[C].Src]...) (a string source for []byte)
-	OpCopy       // r[A] = copy(r[B], r[C]) (r[C] may be a string)
+	OpCopy       // r[A] = copy(r[B], r[fn.Appends[C].Src]) (a string source for []byte)
 	OpFill       // copy((*r[A])[C:], r[B]): a constant blob into a packed array
 
 	// Maps.

@@ -84,7 +84,10 @@ func needsTypeNop(op Op) bool {
 // Verify checks that every register operand, side-table index and jump
 // target of fn is in range, and that execution cannot run off the end of
 // the code. The dispatch loop relies on it: it does not bounds-check
-// register accesses.
+// register accesses. It also checks that every backward jump charges a
+// reduction (loop and the loopj ops), so that code cannot spin without
+// reaching a preemption point: the fuel and CPU limits, timeouts and
+// cancellation all act there.
 func Verify(fn *Func) error {
 	if fn.Host != nil {
 		return nil
@@ -93,7 +96,8 @@ func Verify(fn *Func) error {
 	bad := func(pc int, format string, args ...any) error {
 		return fmt.Errorf("verify %s: pc %d (%v): %s", fn.Name, pc, fn.Code[pc].Op, fmt.Sprintf(format, args...))
 	}
-	if fn.NParams+fn.NFree > n || fn.ConstBase < 0 || int(fn.ConstBase)+len(fn.Consts) > int(n) {
+	if fn.NParams < 0 || fn.NFree < 0 || int64(fn.NParams)+int64(fn.NFree) > int64(n) ||
+		fn.ConstBase < 0 || int64(fn.ConstBase)+int64(len(fn.Consts)) > int64(n) {
 		return fmt.Errorf("verify %s: frame layout out of range", fn.Name)
 	}
 	if len(fn.Code) < 2 || len(fn.Lines) != len(fn.Code) {
@@ -162,6 +166,9 @@ func Verify(fn *Func) error {
 			case rJump:
 				t := int64(pc) + 1 + int64(x)
 				ok = t >= 0 && t < int64(body)
+				if ok && t <= int64(pc) && !chargesJump(ins.Op) {
+					return bad(pc, "backward jump (%d) charges no reduction", x)
+				}
 			case rType:
 				ok = x >= 0 && int(x) < len(fn.Types)
 			case rDst:
@@ -211,11 +218,16 @@ func Verify(fn *Func) error {
 		case OpSelect:
 			okAux = c >= 0 && c < len(fn.Selects)
 			if okAux {
+				// Results: index, recvOK, then one value per receive case.
 				s := fn.Selects[c]
-				okAux = reg(ins.A + 1 + int32(s.NRecv))
+				nrecv := 0
 				for _, cs := range s.Cases {
 					okAux = okAux && reg(cs.Chan) && (!cs.Send || reg(cs.Val))
+					if !cs.Send {
+						nrecv++
+					}
 				}
+				okAux = okAux && s.NRecv == nrecv && int64(ins.A)+1+int64(nrecv) < int64(n)
 			}
 		case OpBuiltin:
 			okAux = c >= 0 && c < len(fn.Builtins) && regs(fn.Builtins[c].Args)
@@ -225,6 +237,12 @@ func Verify(fn *Func) error {
 		}
 	}
 	return nil
+}
+
+// chargesJump reports whether op's taken jump charges a reduction (see
+// opcodes.go), as a backward jump must.
+func chargesJump(op Op) bool {
+	return op == OpLoop || op >= OpLoopJEq && op <= OpLoopJLeSI
 }
 
 // sentinel ends every function's code (see Verify). It is never executed.
