@@ -1,7 +1,8 @@
 // Package os is spindle's guest os package: files, directories, pipes,
 // child processes (proc.go), the environment and the process's
 // arguments, backed by the host. Every file a program opens is closed
-// when its run ends. Missing: Chdir, symlinks, Chown, deadlines on files,
+// when its run ends. DirFS is in dirfs.go. Missing: Symlink and Link
+// (Readlink and Lstat work), Chown, Chtimes, deadlines on files,
 // FileInfo.Sys. FileMode, FileInfo, DirEntry and PathError are io/fs's.
 package os
 
