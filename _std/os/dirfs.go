@@ -34,74 +34,46 @@ func (dir dirFS) path(name string) (string, error) {
 	return string(dir) + string(PathSeparator) + name, nil
 }
 
-// named reports err with name as its path, as the caller gave it.
-func named(err error, name string) error {
-	if e, ok := err.(*PathError); ok {
-		e.Path = name
+// at calls call with name's host path, as each of Go's dirFS methods
+// does: a name fs.FS does not accept fails with op, and an error names
+// the path as the caller gave it, not the joined one.
+func at[T any](dir dirFS, op, name string, call func(string) (T, error)) (T, error) {
+	var zero T
+	full, err := dir.path(name)
+	if err != nil {
+		return zero, &PathError{Op: op, Path: name, Err: err}
 	}
-	return err
+	v, err := call(full)
+	if err != nil {
+		if e, ok := err.(*PathError); ok {
+			e.Path = name
+		}
+		return zero, err
+	}
+	return v, nil
 }
 
 func (dir dirFS) Open(name string) (fs.File, error) {
-	full, err := dir.path(name)
+	f, err := at(dir, "open", name, Open)
 	if err != nil {
-		return nil, &PathError{Op: "open", Path: name, Err: err}
-	}
-	f, err := Open(full)
-	if err != nil {
-		return nil, named(err, name)
+		return nil, err // not a nil *File in a non-nil fs.File
 	}
 	return f, nil
 }
 
 func (dir dirFS) ReadFile(name string) ([]byte, error) {
-	full, err := dir.path(name)
-	if err != nil {
-		return nil, &PathError{Op: "readfile", Path: name, Err: err}
-	}
-	b, err := ReadFile(full)
-	if err != nil {
-		return nil, named(err, name)
-	}
-	return b, nil
+	return at(dir, "readfile", name, ReadFile)
 }
 
 func (dir dirFS) ReadDir(name string) ([]DirEntry, error) {
-	full, err := dir.path(name)
-	if err != nil {
-		return nil, &PathError{Op: "readdir", Path: name, Err: err}
-	}
-	es, err := ReadDir(full)
-	if err != nil {
-		return nil, named(err, name)
-	}
-	return es, nil
+	return at(dir, "readdir", name, ReadDir)
 }
 
-func (dir dirFS) Stat(name string) (fs.FileInfo, error) {
-	full, err := dir.path(name)
-	if err != nil {
-		return nil, &PathError{Op: "stat", Path: name, Err: err}
-	}
-	fi, err := Stat(full)
-	if err != nil {
-		return nil, named(err, name)
-	}
-	return fi, nil
-}
+func (dir dirFS) Stat(name string) (fs.FileInfo, error) { return at(dir, "stat", name, Stat) }
 
-func (dir dirFS) Lstat(name string) (fs.FileInfo, error) {
-	full, err := dir.path(name)
-	if err != nil {
-		return nil, &PathError{Op: "lstat", Path: name, Err: err}
-	}
-	fi, err := Lstat(full)
-	if err != nil {
-		return nil, named(err, name)
-	}
-	return fi, nil
-}
+func (dir dirFS) Lstat(name string) (fs.FileInfo, error) { return at(dir, "lstat", name, Lstat) }
 
+// ReadLink's error names the joined path, as Go's does.
 func (dir dirFS) ReadLink(name string) (string, error) {
 	full, err := dir.path(name)
 	if err != nil {
