@@ -23,7 +23,7 @@ import (
 //	compile  -> loader, vm
 //	std      -> vm, poll
 //	vm       -> poll
-//	loader, golist, poll, traceview -> nothing of the module
+//	loader, golist, poll, traceview, typecodec -> nothing of the module
 //
 // A pattern ending in "/..." covers every package below it; a package the
 // table does not cover fails the test, so a new package states its rule.
@@ -37,6 +37,7 @@ var moduleImports = map[string][]string{
 	"spindle/internal/std":       {"spindle/internal/vm", "spindle/internal/poll", "golang.org/x/sys/unix"},
 	"spindle/internal/vm":        {"spindle/internal/poll", "golang.org/x/sys/unix"},
 	"spindle/internal/poll":      {"golang.org/x/sys/unix"},
+	"spindle/internal/typecodec": {},
 	// Examples embed spindle as a user would; the benchmark workloads are
 	// plain Go programs that also run under spindle.
 	"spindle/examples/...": {"spindle", "spindle/examples/internal/servertest"},
