@@ -122,6 +122,12 @@ func runGuestOpts(t *testing.T, path string, opts spindle.RunOptions) (stdout, s
 	if err != nil {
 		return "", err.Error(), -1
 	}
+	return runProgram(t, prog, path, opts)
+}
+
+// runProgram runs prog, compiled from path, as runGuestOpts does.
+func runProgram(t *testing.T, prog *spindle.Program, path string, opts spindle.RunOptions) (stdout, stderr string, code int) {
+	t.Helper()
 	var o, e bytes.Buffer
 	// Generous: on 2 cores, heavy GOROOT programs (test/divmod.go) share the
 	// machine with every other parallel test; a hang still fails.
@@ -134,7 +140,7 @@ func runGuestOpts(t *testing.T, path string, opts spindle.RunOptions) (stdout, s
 	// The corpus runs as under go run: with the host's files, network
 	// and processes.
 	opts.Grants = spindle.GrantAll
-	code, err = prog.Run(ctx, opts)
+	code, err := prog.Run(ctx, opts)
 	if err != nil {
 		t.Errorf("%s: run ended by %v", path, err)
 	}

@@ -19,25 +19,26 @@ import (
 //
 //	spindle/cmd/spindle, examples -> spindle
 //	spindle/cmd/spindle -> traceview (the trace viewer)
-//	spindle  -> compile, loader, golist, std, vm, poll
+//	spindle  -> compile, loader, golist, std, vm, poll, cache, typecodec
 //	compile  -> loader, vm
 //	std      -> vm, poll
 //	vm       -> poll
-//	loader, golist, poll, traceview, typecodec -> nothing of the module
+//	loader, golist, poll, traceview, cache, typecodec -> nothing of the module
 //
 // A pattern ending in "/..." covers every package below it; a package the
 // table does not cover fails the test, so a new package states its rule.
 var moduleImports = map[string][]string{
-	"spindle":                    {"spindle/internal/compile", "spindle/internal/loader", "spindle/internal/golist", "spindle/internal/std", "spindle/internal/vm", "spindle/internal/poll"},
+	"spindle":                    {"spindle/internal/compile", "spindle/internal/loader", "spindle/internal/golist", "spindle/internal/std", "spindle/internal/vm", "spindle/internal/poll", "spindle/internal/cache", "spindle/internal/typecodec"},
 	"spindle/cmd/spindle":        {"spindle", "spindle/internal/traceview"},
 	"spindle/internal/traceview": {},
 	"spindle/internal/compile":   {"spindle/internal/loader", "spindle/internal/vm", "golang.org/x/tools/go/ssa", "golang.org/x/tools/go/types/typeutil"},
 	"spindle/internal/loader":    {"golang.org/x/tools/go/types/typeutil"},
 	"spindle/internal/golist":    {},
+	"spindle/internal/cache":     {},
+	"spindle/internal/typecodec": {},
 	"spindle/internal/std":       {"spindle/internal/vm", "spindle/internal/poll", "golang.org/x/sys/unix"},
 	"spindle/internal/vm":        {"spindle/internal/poll", "golang.org/x/sys/unix"},
 	"spindle/internal/poll":      {"golang.org/x/sys/unix"},
-	"spindle/internal/typecodec": {},
 	// Examples embed spindle as a user would; the benchmark workloads are
 	// plain Go programs that also run under spindle.
 	"spindle/examples/...": {"spindle", "spindle/examples/internal/servertest"},

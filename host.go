@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"sync"
 
+	"spindle/internal/cache"
 	"spindle/internal/compile"
 	"spindle/internal/loader"
 	"spindle/internal/std"
@@ -102,6 +103,20 @@ func compileCancelled(err error) error { return fmt.Errorf("spindle: compile: %w
 
 // compileNow is compileLoaded on the calling goroutine.
 func compileNow(ctx context.Context, opts CompileOptions, main *loader.Source, deps map[string]*loader.Source) (*Program, error) {
+	table, hosts, err := hostTable(opts)
+	if err != nil {
+		return nil, err
+	}
+	c := openCache(opts)
+	var key cache.Key
+	if c != nil {
+		var ok bool
+		if key, ok = cacheKey(opts, main, deps); !ok {
+			c = nil
+		} else if p := cachedProgram(c, key, table); p != nil {
+			return p, nil
+		}
+	}
 	s := guestStd()
 	if opts.NoStdCache {
 		s = newGuestStd()
@@ -109,23 +124,6 @@ func compileNow(ctx context.Context, opts CompileOptions, main *loader.Source, d
 	lp, err := s.LoadPackages(ctx, main, deps)
 	if err != nil {
 		return nil, wrapErr(err)
-	}
-	table := std.Host
-	hosts := map[string]*HostFunc{}
-	if len(opts.Host) > 0 {
-		table = make(compile.HostTable, len(std.Host)+len(opts.Host))
-		for k, v := range std.Host {
-			table[k] = v
-		}
-		for i := range opts.Host {
-			h := &opts.Host[i]
-			fv := reflect.ValueOf(h.Fn)
-			if fv.Kind() != reflect.Func {
-				return nil, fmt.Errorf("spindle: host function %s: Fn is %T, not a func", h.Name, h.Fn)
-			}
-			hosts[h.Name] = h
-			table[h.Name] = hostAdapter(fv, h.Blocking)
-		}
 	}
 	check := func(name string, sig *types.Signature) error {
 		h := hosts[name]
@@ -138,7 +136,33 @@ func compileNow(ctx context.Context, opts CompileOptions, main *loader.Source, d
 	if err != nil {
 		return nil, wrapErr(err)
 	}
+	if c != nil {
+		storeProgram(c, key, p)
+	}
 	return &Program{p: p}, nil
+}
+
+// hostTable returns the host functions a compile with opts binds: the
+// guest std's and opts.Host's (also returned by name).
+func hostTable(opts CompileOptions) (compile.HostTable, map[string]*HostFunc, error) {
+	table := std.Host
+	hosts := map[string]*HostFunc{}
+	if len(opts.Host) > 0 {
+		table = make(compile.HostTable, len(std.Host)+len(opts.Host))
+		for k, v := range std.Host {
+			table[k] = v
+		}
+		for i := range opts.Host {
+			h := &opts.Host[i]
+			fv := reflect.ValueOf(h.Fn)
+			if fv.Kind() != reflect.Func {
+				return nil, nil, fmt.Errorf("spindle: host function %s: Fn is %T, not a func", h.Name, h.Fn)
+			}
+			hosts[h.Name] = h
+			table[h.Name] = hostAdapter(fv, h.Blocking)
+		}
+	}
+	return table, hosts, nil
 }
 
 var errorType = reflect.TypeFor[error]()

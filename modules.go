@@ -51,7 +51,7 @@ func needsGoList(files []File) bool {
 // directory or an import path) in dir with the packages the go command
 // resolves for it.
 func compilePackages(ctx context.Context, opts CompileOptions, dir string, patterns []string, env ...string) (*Program, error) {
-	pkgs, err := golist.List(ctx, dir, patterns, env)
+	pkgs, err := golist.ListCached(ctx, listStore(opts), dir, patterns, env)
 	if err := ctx.Err(); err != nil {
 		return nil, compileCancelled(err) // the go command was killed
 	}

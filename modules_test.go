@@ -74,12 +74,22 @@ func TestModules(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("modules are resolved by the go command, which is not on PATH")
 	}
+	cache := t.TempDir()
 	for _, c := range moduleCases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Chdir(c.dir)
 			var stdout, stderr bytes.Buffer
 			code := 0
-			prog, err := spindle.Compile(spindle.CompileOptions{}, c.args[0])
+			// Compiled twice with a compile cache: the second compile
+			// reads the first's program back (but for programs that
+			// embed files, which are not cached), and that is the one
+			// run.
+			opts := spindle.CompileOptions{Cache: cache}
+			spindle.Compile(opts, c.args[0])
+			prog, err := spindle.Compile(opts, c.args[0])
+			if err == nil && spindle.FromCache(prog) == strings.Contains(c.name, "embed") {
+				t.Errorf("read from the cache: %v", spindle.FromCache(prog))
+			}
 			if err != nil {
 				code = 2
 				stderr.WriteString(err.Error())

@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"spindle/internal/cache"
 	"spindle/internal/poll"
 	"spindle/internal/std"
 	"spindle/internal/vm"
@@ -107,6 +108,36 @@ type CompileOptions struct {
 	// it is named in a CompileError, before it is read. 0 is
 	// DefaultMaxSourceBytes (64 MiB); negative, no limit.
 	MaxSourceBytes int64
+	// Cache is the directory of the compile cache ("": none): a program
+	// compiled before, from the same sources by the same spindle, is read
+	// back from it instead of type-checked and compiled again. The
+	// spindle command uses CacheDir's. Safe for concurrent compiles and
+	// processes sharing one directory.
+	Cache string
+}
+
+// CacheDir returns the compile cache directory the spindle command uses:
+// $SPINDLE_CACHE, or spindle/ in the user's cache directory
+// (os.UserCacheDir); "" when SPINDLE_CACHE is off.
+func CacheDir() (string, error) {
+	d, err := cache.Dir()
+	if d == "off" {
+		return "", err
+	}
+	return d, err
+}
+
+// CleanCache removes every program from the compile cache in dir
+// (spindle clean -cache).
+func CleanCache(dir string) error {
+	if _, err := os.Stat(dir); os.IsNotExist(err) {
+		return nil
+	}
+	c, err := cache.Open(dir)
+	if err != nil {
+		return err
+	}
+	return c.Clean()
 }
 
 // DefaultMaxSourceBytes is CompileOptions.MaxSourceBytes' default.

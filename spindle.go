@@ -67,7 +67,8 @@ func newGuestStd() *loader.Std {
 // Program is a compiled guest program. It is immutable and safe for
 // concurrent use by multiple Runs.
 type Program struct {
-	p *vm.Program
+	p      *vm.Program
+	cached bool // read back from the compile cache
 }
 
 // CompileError is the list of compile errors of a program, one

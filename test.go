@@ -59,7 +59,7 @@ func CompileTestsContext(ctx context.Context, opts CompileOptions, dir string, p
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	pkgs, err := golist.ListTests(ctx, dir, patterns, nil)
+	pkgs, err := golist.ListTestsCached(ctx, listStore(opts), dir, patterns, nil)
 	if err := ctx.Err(); err != nil {
 		return nil, compileCancelled(err) // the go command was killed
 	}

@@ -178,6 +178,7 @@ The commands are:
 	test      test packages, as go test does
 	trace     view an execution trace (from run -trace or test -trace)
 	disasm    print the bytecode of a program's functions
+	clean     remove the compile cache
 	env       print spindle's settings
 	version   print spindle's version
 	help      print help about a command ("spindle help run")
@@ -209,6 +210,21 @@ var helpDisasm = `usage: spindle disasm file.go... [filter]
 
 Disasm compiles the program and prints the bytecode of the functions whose
 names contain filter (all of them without one).
+`
+
+var helpClean = `usage: spindle clean -cache
+
+Clean -cache removes every compiled program from spindle's compile cache
+(the directory "spindle env SPINDLE_CACHE" prints), as go clean -cache
+does Go's build cache.
+
+spindle run and spindle test keep each program they compile in the
+cache, keyed by everything the compile read (spindle's own build, the Go
+toolchain's std sources, the program's and its modules' files), and read
+it back on the next run instead of compiling again. SPINDLE_CACHE sets
+the directory (an absolute path; default: spindle/ in the user's cache
+directory), and SPINDLE_CACHE=off turns the cache off. Entries unused for
+five days are removed.
 `
 
 var helpVersion = `usage: spindle version
@@ -278,6 +294,8 @@ func main() {
 		os.Exit(disasm(args))
 	case "version":
 		version(os.Stdout)
+	case "clean":
+		os.Exit(cleanCommand(args))
 	case "env":
 		os.Exit(envCommand(os.Stdout, args, os.Getenv))
 	case "help", "-h", "-help", "--help":
@@ -307,6 +325,8 @@ func helpCommand(w io.Writer, args []string) int {
 		fmt.Fprint(w, helpDisasm)
 	case "version":
 		fmt.Fprint(w, helpVersion)
+	case "clean":
+		fmt.Fprint(w, helpClean)
 	case "help":
 		fmt.Fprint(w, "usage: spindle help [command]\n")
 	default:
@@ -328,7 +348,8 @@ func envCommand(w io.Writer, args []string, getenv func(string) string) int {
 		names = append(names, s.env)
 		vals[s.env] = getenv(s.env)
 	}
-	names = append(names, "GOROOT")
+	names = append(names, "SPINDLE_CACHE", "GOROOT")
+	vals["SPINDLE_CACHE"] = cacheSetting()
 	vals["GOROOT"] = spindle.GoRoot()
 	if len(args) > 0 {
 		for _, a := range args {
@@ -355,6 +376,48 @@ func envCommand(w io.Writer, args []string, getenv func(string) string) int {
 		for _, n := range names {
 			fmt.Fprintf(w, "%s='%s'\n", n, strings.ReplaceAll(vals[n], "'", `'\''`))
 		}
+	}
+	return 0
+}
+
+// cacheSetting is SPINDLE_CACHE as spindle env prints it: the directory
+// in effect, or off.
+func cacheSetting() string {
+	d, err := spindle.CacheDir()
+	if d == "" && err == nil {
+		return "off"
+	}
+	return d
+}
+
+// cacheDir returns the compile cache's directory for spindle run and
+// test; "" (no cache, with a warning) when it cannot be used.
+func cacheDir(cmd string) string {
+	d, err := spindle.CacheDir()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "spindle %s: compile cache off: %v\n", cmd, err)
+		return ""
+	}
+	return d
+}
+
+// cleanCommand is spindle clean -cache.
+func cleanCommand(args []string) int {
+	if len(args) != 1 || args[0] != "-cache" {
+		fmt.Fprint(os.Stderr, helpClean)
+		return 2
+	}
+	d, err := spindle.CacheDir()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "spindle clean:", err)
+		return 1
+	}
+	if d == "" {
+		return 0 // SPINDLE_CACHE=off: nothing to clean
+	}
+	if err := spindle.CleanCache(d); err != nil {
+		fmt.Fprintln(os.Stderr, "spindle clean:", err)
+		return 1
 	}
 	return 0
 }
@@ -465,7 +528,7 @@ func run(argv []string) int {
 	// and a large one's memory goes back to the system while the program
 	// runs (net/http's: an idle server's RSS 590 MB -> 135 MB), off the
 	// start-up path.
-	prog, err := spindle.Compile(spindle.CompileOptions{NoStdCache: true, MemPoints: opts.memPoints}, files...)
+	prog, err := spindle.Compile(spindle.CompileOptions{NoStdCache: true, MemPoints: opts.memPoints, Cache: cacheDir("run")}, files...)
 	debug.SetGCPercent(old)
 	var ms runtime.MemStats
 	if runtime.ReadMemStats(&ms); ms.HeapAlloc > 64<<20 {

@@ -19,6 +19,88 @@ import (
 )
 
 // buildCLI builds the spindle command once per test binary.
+// TestMain gives the tests' spindle commands a compile cache of their own
+// (SPINDLE_CACHE), not the user's.
+func TestMain(m *testing.M) {
+	if os.Getenv("SPINDLE_CACHE") == "" {
+		dir, err := os.MkdirTemp("", "spindle-cache-")
+		if err != nil {
+			panic(err)
+		}
+		os.Setenv("SPINDLE_CACHE", dir)
+		code := m.Run()
+		os.RemoveAll(dir)
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
+
+// The compile cache: a second run of a program reads it back and behaves
+// the same; an edit compiles again; a damaged entry is a miss; spindle
+// clean -cache empties it; SPINDLE_CACHE=off writes nothing.
+func TestCLICompileCache(t *testing.T) {
+	bin := buildCLI(t)
+	dir := t.TempDir()
+	cacheDir := t.TempDir()
+	prog := writeProg(t, dir, "main.go", "package main\n\nimport (\n\t\"encoding/json\"\n\t\"fmt\"\n)\n\ntype T struct {\n\tA int `json:\"a\"`\n}\n\nfunc main() {\n\tb, _ := json.Marshal(T{1})\n\tfmt.Println(string(b))\n}\n")
+	runIt := func(env ...string) string {
+		t.Helper()
+		cmd := exec.Command(bin, "run", prog)
+		cmd.Env = append(os.Environ(), append([]string{"SPINDLE_CACHE=" + cacheDir}, env...)...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return string(out)
+	}
+	entries := func() []string {
+		m, _ := filepath.Glob(filepath.Join(cacheDir, "??", "*-p"))
+		return m
+	}
+	if out := runIt(); out != "{\"a\":1}\n" {
+		t.Fatalf("first run: %q", out)
+	}
+	first := entries()
+	if len(first) != 1 {
+		t.Fatalf("entries after one run: %v", first)
+	}
+	st, _ := os.Stat(first[0])
+	if out := runIt(); out != "{\"a\":1}\n" {
+		t.Fatalf("cached run: %q", out)
+	}
+	if st2, _ := os.Stat(first[0]); len(entries()) != 1 || !st2.ModTime().Equal(st.ModTime()) {
+		t.Fatalf("cached run wrote the cache: %v", entries())
+	}
+	writeProg(t, dir, "main.go", "package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"edited\") }\n")
+	if out := runIt(); out != "edited\n" {
+		t.Fatalf("after an edit: %q", out)
+	}
+	if len(entries()) != 2 {
+		t.Fatalf("entries after an edit: %v", entries())
+	}
+	for _, e := range entries() {
+		b, _ := os.ReadFile(e)
+		os.WriteFile(e, b[:len(b)/2], 0o666)
+	}
+	if out := runIt(); out != "edited\n" {
+		t.Fatalf("with a damaged entry: %q", out)
+	}
+	cmd := exec.Command(bin, "clean", "-cache")
+	cmd.Env = append(os.Environ(), "SPINDLE_CACHE="+cacheDir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("clean: %v\n%s", err, out)
+	}
+	if len(entries()) != 0 {
+		t.Fatalf("entries after clean: %v", entries())
+	}
+	if out := runIt("SPINDLE_CACHE=off"); out != "edited\n" {
+		t.Fatalf("cache off: %q", out)
+	}
+	if len(entries()) != 0 {
+		t.Fatalf("SPINDLE_CACHE=off wrote %v", entries())
+	}
+}
+
 func buildCLI(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "spindle")

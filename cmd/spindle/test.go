@@ -240,7 +240,7 @@ func test(argv []string) int {
 		// for one, recurses tens of thousands of frames deep.
 		opts.MaxStack = 1 << 30
 	}
-	pkgs, err := spindle.CompileTests(spindle.CompileOptions{MemPoints: opts.memPoints}, wd, patterns...)
+	pkgs, err := spindle.CompileTests(spindle.CompileOptions{MemPoints: opts.memPoints, Cache: cacheDir("test")}, wd, patterns...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -260,6 +260,11 @@ func Compile(ctx context.Context, lp *loader.Program, opts Options) (out *vm.Pro
 	for g, i := range c.globalIndex {
 		c.out.Globals[i] = c.typ(g.Type().(*types.Pointer).Elem())
 	}
+	for _, d := range c.types.desc {
+		if d != nil {
+			c.out.Types = append(c.out.Types, d)
+		}
+	}
 	// Types made at run time (reflect) extend the compiler's table.
 	tc := &Compiler{types: c.types}
 	var mu sync.Mutex
@@ -432,9 +437,10 @@ func (c *Compiler) fn(f *ssa.Function) *vm.Func {
 		if o := f.Origin(); o != nil {
 			name = o.String()
 		}
-		h := c.opts.Host[name]
+		h, key := c.opts.Host[name], name
 		if h == nil {
-			h = c.opts.Host[f.String()]
+			key = f.String()
+			h = c.opts.Host[key]
 		}
 		if check := c.opts.CheckHost; check != nil && h != nil {
 			if err := check(name, sig); err != nil {
@@ -458,6 +464,9 @@ func (c *Compiler) fn(f *ssa.Function) *vm.Func {
 			}
 		}
 		vf.Host = h
+		if h != nil {
+			vf.HostName = key
+		}
 		return vf
 	}
 	c.work = append(c.work, f)

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"go/types"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -298,3 +299,28 @@ func (tt *typeTable) layout(t types.Type) (size, align int64) {
 
 // alignUp is x rounded up to a multiple of a, a power of two.
 func alignUp(x, a int64) int64 { return (x + a - 1) &^ (a - 1) }
+
+// TypeFor returns the Program.TypeFor of a program read back from the
+// compile cache, whose descriptors (with their go/types types, decoded
+// again) are descs: on first use they seed a table of their own, which
+// then finds or makes descriptors as the compiler's would.
+func TypeFor(descs []*vm.Type) func(types.Type) *vm.Type {
+	var mu sync.Mutex
+	var tc *Compiler
+	return func(t types.Type) *vm.Type {
+		mu.Lock()
+		defer mu.Unlock()
+		if tc == nil {
+			tc = &Compiler{types: newTypeTable()}
+			for _, d := range descs {
+				if d.GoType == nil {
+					continue
+				}
+				if id := tc.types.classOf(d.GoType); tc.types.desc[id] == nil {
+					tc.types.desc[id] = d
+				}
+			}
+		}
+		return tc.typ(t)
+	}
+}

@@ -53,7 +53,9 @@ type Module struct {
 	Path      string
 	Version   string
 	Main      bool
-	GoVersion string // the go directive of its go.mod
+	GoVersion string  // the go directive of its go.mod
+	GoMod     string  // the go.mod file
+	Replace   *Module // what replaces it (go.mod's replace)
 }
 
 // PackageError is a package that could not be loaded.
@@ -102,31 +104,19 @@ func ListTests(ctx context.Context, dir string, patterns []string, env []string)
 }
 
 func list(ctx context.Context, dir string, patterns []string, env []string, test bool) ([]*Package, error) {
-	goCmd, err := exec.LookPath("go")
+	out, err := run(ctx, dir, patterns, env, test)
 	if err != nil {
-		return nil, errors.New("spindle: resolving packages outside spindle's standard library needs the go command (for go.mod, the module cache and the module proxy), and it is not on PATH")
+		return nil, err
 	}
-	fields := "ImportPath,Name,DepOnly,Dir,Standard,GoFiles,CgoFiles,SFiles,Imports,ImportMap,Module,Error,DepsErrors"
-	args := []string{"list", "-e", "-deps", "-tags=" + tags()}
-	if test {
-		args = append(args, "-test")
-		fields += ",ForTest,TestGoFiles,XTestGoFiles"
-	}
-	args = append(append(args, "-json="+fields, "--"), patterns...)
-	cmd := exec.CommandContext(ctx, goCmd, args...)
-	cmd.Dir = dir
-	cmd.Env = append(Env(), env...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return nil, errors.New(msg)
-	}
+	return decodeList(out)
+}
+
+var errNoGo = errors.New("spindle: resolving packages outside spindle's standard library needs the go command (for go.mod, the module cache and the module proxy), and it is not on PATH")
+
+// decodeList reads go list -json's output.
+func decodeList(out []byte) ([]*Package, error) {
 	var pkgs []*Package
-	dec := json.NewDecoder(&stdout)
+	dec := json.NewDecoder(bytes.NewReader(out))
 	for {
 		p := new(Package)
 		if err := dec.Decode(p); err == io.EOF {

@@ -47,6 +47,9 @@ type Func struct {
 	ResultTypes []*Type
 
 	Host HostFunc // non-nil for a bodyless (host) function
+	// HostName is the name the compiler bound Host by (its HostTable
+	// key), for the compile cache to bind it again (codec.go).
+	HostName string
 	// Captures marks a host function that closes over guest values
 	// (reflect's method values and MakeFunc functions): its closures are
 	// not copied across shards, which would share those values.

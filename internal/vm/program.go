@@ -32,6 +32,10 @@ type Program struct {
 	// SliceOf, ...: interned like the compiler's). Safe for concurrent
 	// use; nil only in programs built without the compiler.
 	TypeFor func(types.Type) *Type
+	// Types holds every descriptor the compiler made, those only TypeFor
+	// reaches (a method set made for reflect) included: the compile cache
+	// writes them all.
+	Types []*Type
 }
 
 // Config is what one run of a program needs from its host.

@@ -1,0 +1,3 @@
+module example.com/tree
+
+go 1.26

@@ -1,0 +1,225 @@
+package spindle
+
+import (
+	"bytes"
+	"cmp"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"go/types"
+	"maps"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"sync"
+
+	"spindle/internal/cache"
+	"spindle/internal/compile"
+	"spindle/internal/golist"
+	"spindle/internal/loader"
+	"spindle/internal/typecodec"
+	"spindle/internal/vm"
+)
+
+// The compile cache.
+//
+// With CompileOptions.Cache set, a compiled program is written to the
+// cache directory (internal/cache) under a key that hashes everything its
+// compilation read: spindle's own build (its Go build ID, which covers the
+// guest std embedded in it), the toolchain whose std sources it compiled
+// (GOROOT and its VERSION), the options that change code (MemPoints, the
+// host functions' names and Go types), and every file of the program's
+// own packages and third-party ones, by name and content, with their
+// language versions and import maps. The next compile with the same key
+// reads the program back (vm.EncodeProgram's form, with the go/types types
+// of its descriptors in typecodec's) instead of type-checking and
+// compiling. The go command still resolves a module's packages first
+// (go list), so go.mod, go.work and vendor/ are honoured as ever; a program
+// of std imports alone needs none.
+//
+// Not cached: programs with a //go:embed directive (the files embedded are
+// read while loading, after the key is made), and programs the codec
+// cannot write (a compile that fails; an unknown constant). A cache
+// entry that cannot be read back (damaged, or naming a host function
+// that no longer exists) is a miss: the program is compiled and the entry
+// written again. GOROOT's sources are taken to be what its VERSION says,
+// as a toolchain's are.
+
+// cacheKey returns the key of compiling main and deps with opts, and
+// false when such a compile is not cached.
+func cacheKey(opts CompileOptions, main *loader.Source, deps map[string]*loader.Source) (cache.Key, bool) {
+	id, err := cache.SelfID()
+	if err != nil {
+		return cache.Key{}, false
+	}
+	h := sha256.New()
+	var buf []byte
+	str := func(s string) {
+		buf = binary.AppendUvarint(buf[:0], uint64(len(s)))
+		h.Write(buf)
+		h.Write([]byte(s))
+	}
+	str("spindle compile cache 1")
+	str(id)
+	root := golist.GoRoot()
+	str(root)
+	str(goRootVersion(root))
+	str(fmt.Sprint(opts.MemPoints))
+	hosts := slices.SortedFunc(slices.Values(opts.Host), func(a, b HostFunc) int { return cmp.Compare(a.Name, b.Name) })
+	for _, hf := range hosts {
+		str(hf.Name)
+		str(fmt.Sprint(reflect.TypeOf(hf.Fn), hf.Blocking))
+	}
+	embed := []byte("//go:embed")
+	src := func(s *loader.Source) bool {
+		str(s.Path)
+		str(s.GoVersion)
+		str(fmt.Sprint(s.TestMain))
+		for _, k := range slices.Sorted(maps.Keys(s.ImportMap)) {
+			str(k)
+			str(s.ImportMap[k])
+		}
+		str(fmt.Sprint(len(s.Names)))
+		for i, name := range s.Names {
+			if bytes.Contains(s.Srcs[i], embed) {
+				return false
+			}
+			str(name)
+			buf = binary.AppendUvarint(buf[:0], uint64(len(s.Srcs[i])))
+			h.Write(buf)
+			h.Write(s.Srcs[i])
+		}
+		return true
+	}
+	if !src(main) {
+		return cache.Key{}, false
+	}
+	for _, path := range slices.Sorted(maps.Keys(deps)) {
+		if !src(deps[path]) {
+			return cache.Key{}, false
+		}
+	}
+	var k cache.Key
+	h.Sum(k[:0])
+	return k, true
+}
+
+// goRootVersion returns the VERSION file of GOROOT root (memoised).
+func goRootVersion(root string) string {
+	if root == "" {
+		return ""
+	}
+	goRootVersions.Lock()
+	defer goRootVersions.Unlock()
+	v, ok := goRootVersions.m[root]
+	if !ok {
+		b, _ := os.ReadFile(filepath.Join(root, "VERSION"))
+		v = string(b)
+		goRootVersions.m[root] = v
+	}
+	return v
+}
+
+var goRootVersions = struct {
+	sync.Mutex
+	m map[string]string
+}{m: map[string]string{}}
+
+// openCache opens opts.Cache, or returns nil.
+func openCache(opts CompileOptions) *cache.Cache {
+	if opts.Cache == "" {
+		return nil
+	}
+	c, err := cache.Open(opts.Cache)
+	if err != nil {
+		return nil
+	}
+	return c
+}
+
+// listStore returns the compile cache as go list's answers' store (nil
+// without one).
+func listStore(opts CompileOptions) golist.Store {
+	if c := openCache(opts); c != nil {
+		return keyStore{c}
+	}
+	return nil
+}
+
+type keyStore struct{ c *cache.Cache }
+
+func (s keyStore) Get(k [32]byte) ([]byte, bool)  { return s.c.Get(cache.Key(k)) }
+func (s keyStore) Put(k [32]byte, b []byte) error { return s.c.Put(cache.Key(k), b) }
+
+// cachedProgram returns the program stored under k, or nil.
+func cachedProgram(c *cache.Cache, k cache.Key, table compile.HostTable) *Program {
+	data, ok := c.Get(k)
+	if !ok {
+		return nil
+	}
+	p, err := decodeProgram(data, table)
+	if err != nil {
+		return nil
+	}
+	return &Program{p: p, cached: true}
+}
+
+// storeProgram writes p under k; a program the codecs cannot write is not
+// stored.
+func storeProgram(c *cache.Cache, k cache.Key, p *vm.Program) {
+	data, err := encodeProgram(p)
+	if err != nil {
+		return
+	}
+	c.Put(k, data)
+	c.Trim()
+}
+
+// encodeProgram returns p as a cache entry holds it: the length of its
+// vm encoding, that encoding, and its descriptors' go/types types.
+func encodeProgram(p *vm.Program) ([]byte, error) {
+	code, goTypes, err := vm.EncodeProgram(p)
+	if err != nil {
+		return nil, err
+	}
+	tb, err := typecodec.Encode(goTypes)
+	if err != nil {
+		return nil, err
+	}
+	out := binary.AppendUvarint(nil, uint64(len(code)))
+	out = append(out, code...)
+	return append(out, tb...), nil
+}
+
+// decodeProgram reads what encodeProgram wrote, binding host functions
+// from table.
+func decodeProgram(data []byte, table compile.HostTable) (*vm.Program, error) {
+	n, w := binary.Uvarint(data)
+	if w <= 0 || n > uint64(len(data)-w) {
+		return nil, errors.New("malformed cache entry")
+	}
+	code, tb := data[w:w+int(n)], data[w+int(n):]
+	goTypes, err := typecodec.Decode(tb)
+	if err != nil {
+		return nil, err
+	}
+	p, descs, err := vm.DecodeProgram(code, goTypes, func(name string) vm.HostFunc { return table[name] })
+	if err != nil {
+		return nil, err
+	}
+	p.TypeFor = compile.TypeFor(descs)
+	return p, nil
+}
+
+// decodeProgramTypes is decodeProgram with go/types types given (tests:
+// the vm codec alone).
+func decodeProgramTypes(code []byte, goTypes []types.Type, table compile.HostTable) (*vm.Program, error) {
+	p, descs, err := vm.DecodeProgram(code, goTypes, func(name string) vm.HostFunc { return table[name] })
+	if err != nil {
+		return nil, err
+	}
+	p.TypeFor = compile.TypeFor(descs)
+	return p, nil
+}

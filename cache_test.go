@@ -1,0 +1,53 @@
+package spindle_test
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"spindle"
+)
+
+// Every conformance program, compiled into a fresh cache and then read
+// back from it, runs as the program compiled from source does: the
+// codecs lose nothing a program observes.
+func TestConformanceFromCache(t *testing.T) {
+	files, err := filepath.Glob("testdata/conformance/*/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no conformance programs: %v", err)
+	}
+	sort.Strings(files)
+	dir := t.TempDir()
+	for _, path := range files {
+		c := parseCase(t, path)
+		if c.skip != "" || c.compileError != "" {
+			continue
+		}
+		name := strings.TrimSuffix(strings.TrimPrefix(path, "testdata/conformance/"), ".go")
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			opts := spindle.CompileOptions{Cache: dir}
+			if p, err := spindle.Compile(opts, c.path); err != nil {
+				t.Fatal(err)
+			} else if spindle.FromCache(p) {
+				t.Fatal("first compile read from a fresh cache")
+			}
+			prog, err := spindle.Compile(opts, c.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !spindle.FromCache(prog) {
+				t.Fatal("second compile not read from the cache")
+			}
+			shards := c.shards
+			if len(shards) == 0 {
+				shards = []int{0}
+			}
+			for _, n := range shards {
+				stdout, stderr, code := runProgram(t, prog, c.path, spindle.RunOptions{Args: c.args, Stdin: strings.NewReader(c.stdin), Reductions: c.reductions, Shards: n})
+				checkCase(t, c, stdout, stderr, code)
+			}
+		})
+	}
+}

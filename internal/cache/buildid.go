@@ -1,0 +1,44 @@
+package cache
+
+import (
+	"bytes"
+	"debug/elf"
+	"encoding/binary"
+	"errors"
+	"os"
+	"sync"
+)
+
+// SelfID returns the running executable's Go build ID, which changes with
+// anything the binary is built from (spindle's code and its embedded guest
+// std) and is the same for identical builds (go run's fresh links
+// included): the part of every key that says which spindle compiled it.
+var SelfID = sync.OnceValues(func() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	f, err := elf.Open(exe)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	s := f.Section(".note.go.buildid")
+	if s == nil {
+		return "", errors.New("executable has no Go build ID")
+	}
+	b, err := s.Data()
+	if err != nil {
+		return "", err
+	}
+	// An ELF note: name size, descriptor size, type, "Go\x00\x00", the ID.
+	if len(b) < 16 {
+		return "", errors.New("malformed Go build ID note")
+	}
+	nameSize := binary.LittleEndian.Uint32(b)
+	descSize := binary.LittleEndian.Uint32(b[4:])
+	if nameSize != 4 || !bytes.Equal(b[12:16], []byte("Go\x00\x00")) || uint64(descSize) > uint64(len(b)-16) {
+		return "", errors.New("malformed Go build ID note")
+	}
+	return string(b[16 : 16+descSize]), nil
+})
