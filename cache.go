@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/types"
@@ -28,24 +29,28 @@ import (
 // With CompileOptions.Cache set, a compiled program is written to the
 // cache directory (internal/cache) under a key that hashes everything its
 // compilation read: spindle's own build (its Go build ID, which covers the
-// guest std embedded in it), the toolchain whose std sources it compiled
-// (GOROOT and its VERSION), the options that change code (MemPoints, the
-// host functions' names and Go types), and every file of the program's
-// own packages and third-party ones, by name and content, with their
-// language versions and import maps. The next compile with the same key
-// reads the program back (vm.EncodeProgram's form, with the go/types types
-// of its descriptors in typecodec's) instead of type-checking and
-// compiling. The go command still resolves a module's packages first
-// (go list), so go.mod, go.work and vendor/ are honoured as ever; a program
-// of std imports alone needs none.
+// guest std embedded in it, and the codec's layout), the toolchain whose
+// std sources it compiled (GOROOT, its VERSION, and the build tags and
+// GOEXPERIMENT that select their files), the options that change code
+// (MemPoints, the host functions' names and Go types), and every file of
+// the program's own packages and third-party ones, by name and content,
+// with their language versions and import maps. The entry also records
+// the size and modification time of every GOROOT file and directory the
+// compile read (cache.Stats), and is used only while they are unchanged.
+// The next compile with the same key reads the program back
+// (vm.EncodeProgram's form, with the go/types types of its descriptors in
+// typecodec's), verifies every function as the compiler does, and runs
+// it instead of type-checking and compiling. The go command still
+// resolves a module's packages first, though its answer is itself kept
+// while what it was read from is unchanged (golist.ListCached).
 //
 // Not cached: programs with a //go:embed directive (the files embedded are
 // read while loading, after the key is made), and programs the codec
-// cannot write (a compile that fails; an unknown constant). A cache
-// entry that cannot be read back (damaged, or naming a host function
-// that no longer exists) is a miss: the program is compiled and the entry
-// written again. GOROOT's sources are taken to be what its VERSION says,
-// as a toolchain's are.
+// cannot write (a compile that fails; an unknown constant). An entry that
+// cannot be read back (damaged, naming a host function that no longer
+// exists, failing verification) is a miss: the program is compiled and
+// the entry written again. A cache directory that cannot be written costs
+// nothing but the check.
 
 // cacheKey returns the key of compiling main and deps with opts, and
 // false when such a compile is not cached.
@@ -61,11 +66,13 @@ func cacheKey(opts CompileOptions, main *loader.Source, deps map[string]*loader.
 		h.Write(buf)
 		h.Write([]byte(s))
 	}
-	str("spindle compile cache 1")
+	str("spindle compile cache 2")
 	str(id)
+	str(vm.CodecLayout())
 	root := golist.GoRoot()
 	str(root)
 	str(goRootVersion(root))
+	str(loader.BuildTags())
 	str(fmt.Sprint(opts.MemPoints))
 	hosts := slices.SortedFunc(slices.Values(opts.Host), func(a, b HostFunc) int { return cmp.Compare(a.Name, b.Name) })
 	for _, hf := range hosts {
@@ -97,6 +104,7 @@ func cacheKey(opts CompileOptions, main *loader.Source, deps map[string]*loader.
 		return cache.Key{}, false
 	}
 	for _, path := range slices.Sorted(maps.Keys(deps)) {
+		str(path)
 		if !src(deps[path]) {
 			return cache.Key{}, false
 		}
@@ -159,22 +167,59 @@ func cachedProgram(c *cache.Cache, k cache.Key, table compile.HostTable) *Progra
 	if !ok {
 		return nil
 	}
-	p, err := decodeProgram(data, table)
+	p, err := decodeEntry(data, table)
 	if err != nil {
 		return nil
 	}
 	return &Program{p: p, cached: true}
 }
 
-// storeProgram writes p under k; a program the codecs cannot write is not
-// stored.
-func storeProgram(c *cache.Cache, k cache.Key, p *vm.Program) {
-	data, err := encodeProgram(p)
+// storeProgram writes p under k, with stats (what of GOROOT the compile
+// read); a program the codecs cannot write is not stored, nor one whose
+// GOROOT files changed while it compiled.
+func storeProgram(c *cache.Cache, k cache.Key, p *vm.Program, stats *cache.Stats) {
+	if stats.Fresh || !c.Writable() {
+		return
+	}
+	data, err := encodeEntry(p, stats)
 	if err != nil {
 		return
 	}
 	c.Put(k, data)
 	c.Trim()
+}
+
+// encodeEntry returns a cache entry: the GOROOT stats (JSON) and the
+// program (encodeProgram), each after its length.
+func encodeEntry(p *vm.Program, stats *cache.Stats) ([]byte, error) {
+	sb, err := json.Marshal(stats.Entries)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := encodeProgram(p)
+	if err != nil {
+		return nil, err
+	}
+	out := binary.AppendUvarint(nil, uint64(len(sb)))
+	out = append(out, sb...)
+	return append(out, prog...), nil
+}
+
+// decodeEntry reads what encodeEntry wrote: the program, if GOROOT's
+// files it was compiled from are unchanged.
+func decodeEntry(data []byte, table compile.HostTable) (*vm.Program, error) {
+	n, w := binary.Uvarint(data)
+	if w <= 0 || n > uint64(len(data)-w) {
+		return nil, errors.New("malformed cache entry")
+	}
+	var stats cache.Stats
+	if err := json.Unmarshal(data[w:w+int(n)], &stats.Entries); err != nil {
+		return nil, err
+	}
+	if !stats.Unchanged() {
+		return nil, errors.New("GOROOT changed")
+	}
+	return decodeProgram(data[w+int(n):], table)
 }
 
 // encodeProgram returns p as a cache entry holds it: the length of its

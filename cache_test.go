@@ -1,6 +1,8 @@
 package spindle_test
 
 import (
+	"bytes"
+	"context"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -49,5 +51,34 @@ func TestConformanceFromCache(t *testing.T) {
 				checkCase(t, c, stdout, stderr, code)
 			}
 		})
+	}
+}
+
+// A program read back from the cache binds the embedder's host functions
+// of this compile, not those of the compile that stored it; without them
+// it is no hit but the compile error.
+func TestCacheRebindsHostFuncs(t *testing.T) {
+	dir := t.TempDir()
+	src := spindle.File{Name: "main.go", Src: []byte("package main\n\nimport \"fmt\"\n\nfunc get() int\n\nfunc main() { fmt.Println(get()) }\n")}
+	for i, want := range []string{"1\n", "2\n"} {
+		n := i + 1
+		opts := spindle.CompileOptions{Cache: dir, Host: []spindle.HostFunc{{Name: "main.get", Fn: func() int { return n }}}}
+		p, err := spindle.CompileSource(opts, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if spindle.FromCache(p) != (i == 1) {
+			t.Errorf("compile %d: from the cache = %v", i, spindle.FromCache(p))
+		}
+		var out bytes.Buffer
+		if _, err := p.Run(context.Background(), spindle.RunOptions{Stdout: &out}); err != nil {
+			t.Fatal(err)
+		}
+		if out.String() != want {
+			t.Errorf("compile %d printed %q, want %q", i, out.String(), want)
+		}
+	}
+	if _, err := spindle.CompileSource(spindle.CompileOptions{Cache: dir}, src); err == nil || !strings.Contains(err.Error(), "missing function body") {
+		t.Errorf("without the host function: %v", err)
 	}
 }

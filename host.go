@@ -109,6 +109,7 @@ func compileNow(ctx context.Context, opts CompileOptions, main *loader.Source, d
 	}
 	c := openCache(opts)
 	var key cache.Key
+	stats := cache.NewStats()
 	if c != nil {
 		var ok bool
 		if key, ok = cacheKey(opts, main, deps); !ok {
@@ -137,7 +138,10 @@ func compileNow(ctx context.Context, opts CompileOptions, main *loader.Source, d
 		return nil, wrapErr(err)
 	}
 	if c != nil {
-		storeProgram(c, key, p)
+		for _, path := range lp.Std.GoRootRead() {
+			stats.Add(path)
+		}
+		storeProgram(c, key, p, stats)
 	}
 	return &Program{p: p}, nil
 }

@@ -118,14 +118,9 @@ type CompileOptions struct {
 
 // CacheDir returns the compile cache directory the spindle command uses:
 // $SPINDLE_CACHE, or spindle/ in the user's cache directory
-// (os.UserCacheDir); "" when SPINDLE_CACHE is off.
-func CacheDir() (string, error) {
-	d, err := cache.Dir()
-	if d == "off" {
-		return "", err
-	}
-	return d, err
-}
+// (os.UserCacheDir); "" when SPINDLE_CACHE is off or there is no user
+// cache directory. The error says SPINDLE_CACHE is not an absolute path.
+func CacheDir() (string, error) { return cache.Dir() }
 
 // CleanCache removes every program from the compile cache in dir
 // (spindle clean -cache).

@@ -18,7 +18,6 @@ import (
 	"time"
 )
 
-// buildCLI builds the spindle command once per test binary.
 // TestMain gives the tests' spindle commands a compile cache of their own
 // (SPINDLE_CACHE), not the user's.
 func TestMain(m *testing.M) {
@@ -85,6 +84,20 @@ func TestCLICompileCache(t *testing.T) {
 	if out := runIt(); out != "edited\n" {
 		t.Fatalf("with a damaged entry: %q", out)
 	}
+	// GOEXPERIMENT selects std files: a program compiled with one is not
+	// read back without it.
+	v2 := writeProg(t, dir, "v2.go", "package main\n\nimport (\n\t\"encoding/json/v2\"\n\t\"fmt\"\n)\n\nfunc main() {\n\tb, _ := json.Marshal(map[string]int{\"a\": 1})\n\tfmt.Println(string(b))\n}\n")
+	for _, exp := range []string{"jsonv2", ""} {
+		cmd := exec.Command(bin, "run", v2)
+		cmd.Env = append(os.Environ(), "SPINDLE_CACHE="+cacheDir, "GOEXPERIMENT="+exp)
+		out, err := cmd.CombinedOutput()
+		if exp != "" && (err != nil || string(out) != "{\"a\":1}\n") {
+			t.Fatalf("GOEXPERIMENT=jsonv2: %v\n%s", err, out)
+		}
+		if exp == "" && err == nil {
+			t.Fatalf("without GOEXPERIMENT=jsonv2, encoding/json/v2 ran from the cache:\n%s", out)
+		}
+	}
 	cmd := exec.Command(bin, "clean", "-cache")
 	cmd.Env = append(os.Environ(), "SPINDLE_CACHE="+cacheDir)
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -101,6 +114,7 @@ func TestCLICompileCache(t *testing.T) {
 	}
 }
 
+// buildCLI builds the spindle command into the test's temporary directory.
 func buildCLI(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "spindle")

@@ -14,13 +14,17 @@ import (
 // std) and is the same for identical builds (go run's fresh links
 // included): the part of every key that says which spindle compiled it.
 var SelfID = sync.OnceValues(func() (string, error) {
-	exe, err := os.Executable()
+	// /proc/self/exe is the binary running even when its file was
+	// replaced since (os.Executable would name the new one).
+	f, err := elf.Open("/proc/self/exe")
 	if err != nil {
-		return "", err
-	}
-	f, err := elf.Open(exe)
-	if err != nil {
-		return "", err
+		exe, err := os.Executable()
+		if err != nil {
+			return "", err
+		}
+		if f, err = elf.Open(exe); err != nil {
+			return "", err
+		}
 	}
 	defer f.Close()
 	s := f.Section(".note.go.buildid")

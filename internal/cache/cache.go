@@ -30,6 +30,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -38,8 +39,9 @@ type Key [sha256.Size]byte
 
 // Cache is an open cache directory.
 type Cache struct {
-	dir string
-	now func() time.Time
+	dir      string
+	now      func() time.Time
+	writable func() bool
 }
 
 // Env is the variable that sets the cache directory; "off" turns the
@@ -47,12 +49,14 @@ type Cache struct {
 const Env = "SPINDLE_CACHE"
 
 // Dir returns the cache directory: $SPINDLE_CACHE, or spindle/ in the
-// user's cache directory. It returns "off" when the variable says so, and
-// an error when neither is set and there is no user cache directory.
+// user's cache directory. It returns "" (no cache) when the variable is
+// "off", or when it is unset and there is no user cache directory (no
+// HOME: a service, env -i); an error only when the variable is not an
+// absolute path.
 func Dir() (string, error) {
 	if d := os.Getenv(Env); d != "" {
 		if d == "off" {
-			return "off", nil
+			return "", nil
 		}
 		if !filepath.IsAbs(d) {
 			return "", fmt.Errorf("%s=%q: want an absolute path or off", Env, d)
@@ -61,7 +65,7 @@ func Dir() (string, error) {
 	}
 	d, err := os.UserCacheDir()
 	if err != nil {
-		return "", fmt.Errorf("no cache directory (set %s): %v", Env, err)
+		return "", nil
 	}
 	return filepath.Join(d, "spindle"), nil
 }
@@ -75,8 +79,22 @@ func Open(dir string) (*Cache, error) {
 	if _, err := os.Stat(readme); err != nil {
 		os.WriteFile(readme, []byte("This directory holds cached build artifacts from spindle.\nRemove it with: spindle clean -cache\n"), 0o666)
 	}
-	return &Cache{dir: dir, now: time.Now}, nil
+	c := &Cache{dir: dir, now: time.Now}
+	c.writable = sync.OnceValue(func() bool {
+		f, err := os.CreateTemp(dir, ".tmp-probe-*")
+		if err != nil {
+			return false
+		}
+		f.Close()
+		os.Remove(f.Name())
+		return true
+	})
+	return c, nil
 }
+
+// Writable reports whether entries can be written (checked once): a
+// read-only or full cache is not worth encoding a program for.
+func (c *Cache) Writable() bool { return c.writable() }
 
 // Dir returns the directory the cache is in.
 func (c *Cache) Dir() string { return c.dir }
@@ -191,11 +209,14 @@ func (c *Cache) remove(drop func(fs.FileInfo) bool) error {
 			continue
 		}
 		for _, e := range ents {
+			tmp := strings.HasPrefix(e.Name(), ".tmp-")
+			if !tmp && !isEntryName(e.Name()) {
+				continue // not the cache's: leave it
+			}
 			info, err := e.Info()
 			if err != nil {
 				continue
 			}
-			tmp := strings.HasPrefix(e.Name(), ".tmp-")
 			if (tmp && c.now().Sub(info.ModTime()) > time.Hour) || (!tmp && drop(info)) {
 				if err := os.Remove(filepath.Join(sub, e.Name())); err != nil && !errors.Is(err, fs.ErrNotExist) {
 					errs = append(errs, err)
@@ -204,4 +225,19 @@ func (c *Cache) remove(drop func(fs.FileInfo) bool) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// isEntryName reports whether name is an entry's file name: 64 lowercase
+// hex digits and "-p".
+func isEntryName(name string) bool {
+	h, ok := strings.CutSuffix(name, "-p")
+	if !ok || len(h) != 2*sha256.Size {
+		return false
+	}
+	for i := 0; i < len(h); i++ {
+		if c := h[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
 }

@@ -127,8 +127,16 @@ func TestTrimAndClean(t *testing.T) {
 	if st, _ := os.Stat(c.path(key("new"))); st.ModTime().Before(now.Add(time.Hour)) {
 		t.Error("Get did not mark the entry used")
 	}
+	// Files that are not the cache's, even in its subdirectories, stay.
+	other := filepath.Join(dir, "ab", "notes.txt")
+	os.MkdirAll(filepath.Dir(other), 0o777)
+	os.WriteFile(other, []byte("mine"), 0o666)
+	os.Chtimes(other, old, old)
 	if err := c.Clean(); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Error("Clean removed a file that is not an entry")
 	}
 	for _, k := range []string{"new", "old2"} {
 		if _, ok := c.Get(key(k)); ok {
@@ -139,7 +147,7 @@ func TestTrimAndClean(t *testing.T) {
 
 func TestDir(t *testing.T) {
 	t.Setenv(Env, "off")
-	if d, err := Dir(); d != "off" || err != nil {
+	if d, err := Dir(); d != "" || err != nil {
 		t.Errorf("off: %q, %v", d, err)
 	}
 	t.Setenv(Env, "relative/dir")
@@ -156,5 +164,23 @@ func TestSelfID(t *testing.T) {
 	id, err := SelfID()
 	if err != nil || id == "" {
 		t.Fatalf("SelfID = %q, %v", id, err)
+	}
+}
+
+func TestWritable(t *testing.T) {
+	dir := t.TempDir()
+	c, _ := Open(dir)
+	if !c.Writable() {
+		t.Fatal("fresh directory not writable")
+	}
+	if os.Geteuid() == 0 {
+		t.Skip("root writes read-only directories")
+	}
+	ro := t.TempDir()
+	c, _ = Open(ro)
+	os.Chmod(ro, 0o555)
+	defer os.Chmod(ro, 0o755)
+	if c.Writable() {
+		t.Error("read-only directory reported writable")
 	}
 }

@@ -2,6 +2,7 @@ package golist
 
 import (
 	"context"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -105,4 +106,85 @@ func TestListCached(t *testing.T) {
 	}
 	check("fresh edit", true)
 	check("fresh edit not kept", true)
+}
+
+// ageTree dates everything under root half an hour back (see writeOld;
+// less than an hour, after which the go command marks its cache files
+// used).
+func ageTree(t *testing.T, root string) {
+	t.Helper()
+	old := time.Now().Add(-30 * time.Minute)
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err == nil {
+			os.Chtimes(path, old, old)
+		}
+		return nil
+	})
+}
+
+// A pattern with "..." is asked again when a package appears below it,
+// even under a directory that is no package; a test binary's answer is
+// asked again when the go command's build cache, which holds the
+// generated test main, is cleaned.
+func TestListCachedNewPackagesAndTestMain(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	mod := t.TempDir()
+	writeOld(t, filepath.Join(mod, "go.mod"), "module example.com/m\n\ngo 1.22\n")
+	writeOld(t, filepath.Join(mod, "cmd", "x", "x.go"), "package main\n\nfunc main() {}\n")
+	writeOld(t, filepath.Join(mod, "cmd", "x", "x_test.go"), "package main\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) {}\n")
+	s := &mapStore{m: map[[32]byte][]byte{}}
+	gocache := t.TempDir()
+	env := []string{"GOCACHE=" + gocache}
+	list := func(test bool) ([]*Package, bool) {
+		t.Helper()
+		before := runs.Load()
+		pkgs, err := listCached(context.Background(), s, mod, []string{"./..."}, env, test)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pkgs, runs.Load() != before
+	}
+	ageTree(t, mod)
+	list(false)
+	if _, ran := list(false); ran {
+		t.Fatal("unchanged tree asked again")
+	}
+	writeOld(t, filepath.Join(mod, "cmd", "y", "y.go"), "package main\n\nfunc main() {}\n")
+	ageTree(t, mod)
+	pkgs, ran := list(false)
+	if !ran {
+		t.Fatal("a new package under ./... not seen")
+	}
+	found := false
+	for _, p := range pkgs {
+		found = found || p.ImportPath == "example.com/m/cmd/y"
+	}
+	if !found {
+		t.Fatal("new package missing from the answer")
+	}
+
+	list(true)
+	ageTree(t, gocache)
+	list(true)
+	if _, ran := list(true); ran {
+		t.Fatal("unchanged test answer asked again")
+	}
+	if err := os.RemoveAll(gocache); err != nil {
+		t.Fatal(err)
+	}
+	pkgs, ran = list(true)
+	if !ran {
+		t.Fatal("answer naming a test main in a cleaned build cache reused")
+	}
+	for _, p := range pkgs {
+		for _, f := range p.GoFiles {
+			if filepath.IsAbs(f) {
+				if _, err := os.Stat(f); err != nil {
+					t.Errorf("answer names a missing file: %v", err)
+				}
+			}
+		}
+	}
 }

@@ -6,8 +6,10 @@
 // go.sum as the user's go command has them), and build constraints.
 //
 // Owns: running the go command and turning its answer into package
-// sources. Imports only the Go standard library; must not import the
-// loader, the compiler or the VM (deps_test.go checks the rules).
+// sources, and remembering its answers (cached.go). Imports only
+// internal/cache (the store and its stat records) of the module; must not
+// import the loader, the compiler or the VM (deps_test.go checks the
+// rules).
 package golist
 
 import (
@@ -55,6 +57,7 @@ type Module struct {
 	Main      bool
 	GoVersion string  // the go directive of its go.mod
 	GoMod     string  // the go.mod file
+	Dir       string  // the module's root directory
 	Replace   *Module // what replaces it (go.mod's replace)
 }
 

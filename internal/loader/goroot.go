@@ -41,6 +41,14 @@ func firstLine(err error) string {
 	return s
 }
 
+// BuildTags returns the build configuration the files of Go's std are
+// selected by: the tags, the tool tags (GOEXPERIMENT and GOAMD64 of this
+// process) and the release tags (for the compile cache's key).
+func BuildTags() string {
+	c := goRootContext
+	return strings.Join(c.BuildTags, ",") + ";" + strings.Join(c.ToolTags, ",") + ";" + strings.Join(c.ReleaseTags, ",")
+}
+
 // goRootContext selects files as go build does for spindle's target.
 var goRootContext = func() build.Context {
 	c := build.Default
@@ -131,11 +139,13 @@ func (s *Std) loadGoRoot(p, dir string) (*Package, error) {
 		}
 		bp.GoFiles = slices.DeleteFunc(slices.Clone(bp.GoFiles), func(name string) bool { return slices.Contains(drop, name) })
 	}
+	s.noteGoRootRead(dir)
 	for _, name := range bp.GoFiles {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			return nil, err
 		}
+		s.noteGoRootRead(filepath.Join(dir, name))
 		files = append(files, "$GOROOT/src/"+p+"/"+name)
 		srcs = append(srcs, b)
 	}

@@ -21,6 +21,7 @@ import (
 	"go/types"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -52,6 +53,23 @@ type Std struct {
 
 	mu   sync.Mutex
 	pkgs map[string]*stdEntry
+	// goRootRead lists the directories and files read from GOROOT
+	// (GoRootRead).
+	goRootRead []string
+}
+
+// GoRootRead returns the directories and files of GOROOT the std has
+// read so far (for the compile cache to check that they are unchanged).
+func (s *Std) GoRootRead() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.goRootRead)
+}
+
+func (s *Std) noteGoRootRead(paths ...string) {
+	s.mu.Lock()
+	s.goRootRead = append(s.goRootRead, paths...)
+	s.mu.Unlock()
 }
 
 type stdEntry struct {

@@ -34,6 +34,13 @@ import (
 // never read by a newer format).
 const codecMagic = "spindle program v1\n"
 
+// CodecLayout names the layout decoded programs are built in (the
+// format, the instruction set's size and the records code is copied into
+// as it lies in memory), for the compile cache's key.
+func CodecLayout() string {
+	return fmt.Sprintf("%q ops=%d instr=%d func=%d type=%d value=%d", codecMagic, opCount, instrSize, unsafe.Sizeof(Func{}), unsafe.Sizeof(Type{}), unsafe.Sizeof(Value{}))
+}
+
 // Value tags of encoded constants.
 const (
 	valScalar byte = iota
@@ -551,9 +558,25 @@ func DecodeProgram(data []byte, goTypes []types.Type, host func(name string) Hos
 	if len(d.b) != 0 {
 		panic(errCorrupt)
 	}
+	// The dispatch loop relies on every function's having been verified;
+	// the cache's checksum and key say whose the bytes are, not that
+	// nothing else wrote them.
 	for _, f := range d.funcs {
 		if f.Host == nil && (len(f.Code) == 0 || !f.sealed) {
 			return nil, nil, fmt.Errorf("function %s has no code", f.Name)
+		}
+		if err := Verify(f); err != nil {
+			return nil, nil, err
+		}
+		for _, c := range f.Calls {
+			if c.Kind > CallBuiltin || (c.Kind == CallBuiltin && c.Builtin == nil) {
+				return nil, nil, errCorrupt
+			}
+		}
+		for _, c := range f.Convs {
+			if c.Kind > ConvUintptrToPtr {
+				return nil, nil, errCorrupt
+			}
 		}
 	}
 	return p, d.types, nil
