@@ -18,6 +18,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/parser"
+	"go/token"
 	"io"
 	"os"
 	"os/exec"
@@ -185,8 +187,14 @@ func Problems(pkgs []*Package, rel func(string) string) []string {
 			out = append(out, s)
 		}
 	}
+	byPath := map[string]*Package{}
 	for _, p := range pkgs {
-		if p.Error != nil {
+		byPath[p.ImportPath] = p
+	}
+	for _, p := range pkgs {
+		if p.Error != nil && strings.HasPrefix(p.Error.Err, "import cycle not allowed") && len(p.Error.ImportStack) > 1 {
+			add(importCycle(p.Error, byPath))
+		} else if p.Error != nil {
 			if p.Error.Pos != "" {
 				add(rel(p.Error.Pos) + ": " + p.Error.Err)
 			} else {
@@ -207,6 +215,42 @@ func Problems(pkgs []*Package, rel func(string) string) []string {
 		}
 	}
 	return out
+}
+
+// importCycle renders an import cycle as the go command does: the import
+// stack, each import with the file of the importing package that makes
+// it.
+func importCycle(e *PackageError, byPath map[string]*Package) string {
+	var b strings.Builder
+	b.WriteString("package " + e.ImportStack[0])
+	for i := 1; i < len(e.ImportStack); i++ {
+		b.WriteString("\n\timports " + e.ImportStack[i])
+		if f := importingFile(byPath[e.ImportStack[i-1]], e.ImportStack[i]); f != "" {
+			b.WriteString(" from " + f)
+		}
+	}
+	return b.String() + ": " + e.Err
+}
+
+// importingFile returns the name of the first file of p that imports
+// path ("" if none is found).
+func importingFile(p *Package, path string) string {
+	if p == nil {
+		return ""
+	}
+	fset := token.NewFileSet()
+	for _, name := range p.GoFiles {
+		f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, parser.ImportsOnly)
+		if err != nil {
+			continue
+		}
+		for _, im := range f.Imports {
+			if strings.Trim(im.Path.Value, `"`) == path {
+				return filepath.Base(name)
+			}
+		}
+	}
+	return ""
 }
 
 // hostAssembly are the modules' packages whose assembly entry points

@@ -1,0 +1,6 @@
+package b
+
+import "example.com/cycle/a"
+
+// G calls back into a.
+func G() { a.F() }

@@ -1,0 +1,5 @@
+package main
+
+import "example.com/cycle/a"
+
+func main() { a.F() }
