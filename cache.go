@@ -239,28 +239,26 @@ func encodeProgram(p *vm.Program) ([]byte, error) {
 }
 
 // decodeProgram reads what encodeProgram wrote, binding host functions
-// from table.
+// from table. The go/types types decode on another goroutine meanwhile.
 func decodeProgram(data []byte, table compile.HostTable) (*vm.Program, error) {
 	n, w := binary.Uvarint(data)
 	if w <= 0 || n > uint64(len(data)-w) {
 		return nil, errors.New("malformed cache entry")
 	}
 	code, tb := data[w:w+int(n)], data[w+int(n):]
-	goTypes, err := typecodec.Decode(tb)
-	if err != nil {
-		return nil, err
+	type decoded struct {
+		ts  []types.Type
+		err error
 	}
-	p, descs, err := vm.DecodeProgram(code, goTypes, func(name string) vm.HostFunc { return table[name] })
-	if err != nil {
-		return nil, err
+	ch := make(chan decoded, 1)
+	go func() {
+		ts, err := typecodec.Decode(tb)
+		ch <- decoded{ts, err}
+	}()
+	goTypes := func() ([]types.Type, error) {
+		r := <-ch
+		return r.ts, r.err
 	}
-	p.TypeFor = compile.TypeFor(descs)
-	return p, nil
-}
-
-// decodeProgramTypes is decodeProgram with go/types types given (tests:
-// the vm codec alone).
-func decodeProgramTypes(code []byte, goTypes []types.Type, table compile.HostTable) (*vm.Program, error) {
 	p, descs, err := vm.DecodeProgram(code, goTypes, func(name string) vm.HostFunc { return table[name] })
 	if err != nil {
 		return nil, err

@@ -481,17 +481,57 @@ type progDecoder struct {
 	types []*Type
 	funcs []*Func
 	host  func(name string) HostFunc
-	arena []int32 // see ints
+
+	int32s    chunk[int32]
+	typeRefs  chunk[*Type]
+	instrs    chunk[Instr]
+	values    chunk[Value]
+	calls     chunk[CallSite]
+	fields    chunk[Field]
+	slices    chunk[SliceOp]
+	convs     chunk[Conv]
+	cmps      chunk[Cmp]
+	makes     chunk[MakeOp]
+	appends   chunk[AppendOp]
+	closures  chunk[ClosureOp]
+	lists     chunk[[]int32]
+	strings   chunk[string]
+	selects   chunk[SelectOp]
+	cases     chunk[SelectCase]
+	builtins  chunk[BuiltinOp]
 }
 
 var errCorrupt = errors.New("corrupt program encoding")
 
-// DecodeProgram reads a program EncodeProgram wrote. goTypes are the
+// chunk hands out slices of n fresh elements from shared blocks: a
+// program's tables are many and short, and one allocation for hundreds
+// of them is most of what makes decoding fast. Each slice is capped at
+// its length, so an append copies it out. n is at most the input left,
+// so a damaged count cannot ask for more than that many elements.
+type chunk[T any] struct{ free []T }
+
+func (c *chunk[T]) take(n int) []T {
+	if n == 0 {
+		return nil
+	}
+	if n > len(c.free) {
+		if n >= 1024 {
+			return make([]T, n)
+		}
+		c.free = make([]T, 4096)
+	}
+	s := c.free[:n:n]
+	c.free = c.free[n:]
+	return s
+}
+
+// DecodeProgram reads a program EncodeProgram wrote. goTypes returns the
 // go/types types EncodeProgram returned, decoded again by the caller, in
-// the same order; host returns the host function bound by a name (nil: it
-// no longer exists, and the program is not decoded). The result has no
+// the same order; it is called last, so that the caller may decode them
+// meanwhile. host returns the host function bound by a name (nil: it no
+// longer exists, and the program is not decoded). The result has no
 // TypeFor: the caller sets it, from descs, every descriptor decoded.
-func DecodeProgram(data []byte, goTypes []types.Type, host func(name string) HostFunc) (p *Program, descs []*Type, err error) {
+func DecodeProgram(data []byte, goTypes func() ([]types.Type, error), host func(name string) HostFunc) (p *Program, descs []*Type, err error) {
 	if len(data) < len(codecMagic) || string(data[:len(codecMagic)]) != codecMagic {
 		return nil, nil, errors.New("not an encoded spindle program")
 	}
@@ -532,18 +572,9 @@ func DecodeProgram(data []byte, goTypes []types.Type, host func(name string) Hos
 	for i := range fstore {
 		d.funcs[i] = &fstore[i]
 	}
-	gi := 0
-	for _, t := range d.types {
-		if d.readType(t) {
-			if gi >= len(goTypes) {
-				return nil, nil, errors.New("fewer go/types types than descriptors that have one")
-			}
-			t.GoType = goTypes[gi]
-			gi++
-		}
-	}
-	if gi != len(goTypes) {
-		return nil, nil, errors.New("more go/types types than descriptors that have one")
+	hasGo := make([]bool, nt)
+	for i, t := range d.types {
+		hasGo[i] = d.readType(t)
 	}
 	for _, f := range d.funcs {
 		d.readFunc(f)
@@ -578,6 +609,23 @@ func DecodeProgram(data []byte, goTypes []types.Type, host func(name string) Hos
 				return nil, nil, errCorrupt
 			}
 		}
+	}
+	gts, err := goTypes()
+	if err != nil {
+		return nil, nil, err
+	}
+	gi := 0
+	for i, t := range d.types {
+		if hasGo[i] {
+			if gi >= len(gts) {
+				return nil, nil, errors.New("fewer go/types types than descriptors that have one")
+			}
+			t.GoType = gts[gi]
+			gi++
+		}
+	}
+	if gi != len(gts) {
+		return nil, nil, errors.New("more go/types types than descriptors that have one")
 	}
 	return p, d.types, nil
 }
@@ -673,7 +721,7 @@ func (d *progDecoder) typeList() []*Type {
 	if n == 0 {
 		return nil
 	}
-	ts := make([]*Type, n)
+	ts := d.typeRefs.take(n)
 	for i := range ts {
 		ts[i] = d.typeRef()
 	}
@@ -685,13 +733,7 @@ func (d *progDecoder) ints() []int32 {
 	if n == 0 {
 		return nil
 	}
-	// The lists are many and short: they share chunks, each list capped
-	// at its length (an append copies it out).
-	if n > len(d.arena) {
-		d.arena = make([]int32, max(n, 16<<10))
-	}
-	xs := d.arena[:n:n]
-	d.arena = d.arena[n:]
+	xs := d.int32s.take(n)
 	for i := range xs {
 		xs[i] = d.i32()
 	}
@@ -712,7 +754,7 @@ func (d *progDecoder) readType(t *Type) bool {
 	t.Size = d.svar()
 	t.Align = d.svar()
 	if n := d.count(); n > 0 {
-		t.Fields = make([]Field, n)
+		t.Fields = d.fields.take(n)
 		for i := range t.Fields {
 			f := &t.Fields[i]
 			f.Name = d.str()
@@ -749,16 +791,16 @@ func (d *progDecoder) readFunc(f *Func) {
 	f.File = d.str()
 	f.Line = d.i32()
 	if n := d.count(); n > 0 {
-		f.Code = make([]Instr, n)
+		f.Code = d.instrs.take(n)
 		d.raw(unsafe.Slice((*byte)(unsafe.Pointer(&f.Code[0])), n*instrSize))
 	}
 	if n := d.count(); n > 0 {
-		f.Lines = make([]int32, n)
+		f.Lines = d.int32s.take(n)
 		d.raw(unsafe.Slice((*byte)(unsafe.Pointer(&f.Lines[0])), 4*n))
 	}
 	f.Wrapper = d.flag()
 	if n := d.count(); n > 0 {
-		f.Files = make([]string, n)
+		f.Files = d.strings.take(n)
 		for i := range f.Files {
 			f.Files[i] = d.str()
 		}
@@ -768,7 +810,7 @@ func (d *progDecoder) readFunc(f *Func) {
 	f.NResults = d.i32()
 	f.ConstBase = d.i32()
 	if n := d.count(); n > 0 {
-		f.Consts = make([]Value, n)
+		f.Consts = d.values.take(n)
 		for i := range f.Consts {
 			f.Consts[i] = d.value()
 		}
@@ -784,7 +826,7 @@ func (d *progDecoder) readFunc(f *Func) {
 	f.Captures = d.flag()
 	f.Types = d.typeList()
 	if n := d.count(); n > 0 {
-		f.Calls = make([]CallSite, n)
+		f.Calls = d.calls.take(n)
 		for i := range f.Calls {
 			c := &f.Calls[i]
 			c.Fn = d.fnRef()
@@ -808,19 +850,19 @@ func (d *progDecoder) readFunc(f *Func) {
 		}
 	}
 	if n := d.count(); n > 0 {
-		f.Lists = make([][]int32, n)
+		f.Lists = d.lists.take(n)
 		for i := range f.Lists {
 			f.Lists[i] = d.ints()
 		}
 	}
 	if n := d.count(); n > 0 {
-		f.Cmps = make([]Cmp, n)
+		f.Cmps = d.cmps.take(n)
 		for i := range f.Cmps {
 			f.Cmps[i] = Cmp{T: d.typeRef(), X: d.i32(), Y: d.i32()}
 		}
 	}
 	if n := d.count(); n > 0 {
-		f.Convs = make([]Conv, n)
+		f.Convs = d.convs.take(n)
 		for i := range f.Convs {
 			c := &f.Convs[i]
 			c.Kind = ConvKind(d.byte1())
@@ -832,7 +874,7 @@ func (d *progDecoder) readFunc(f *Func) {
 		}
 	}
 	if n := d.count(); n > 0 {
-		f.Slices = make([]SliceOp, n)
+		f.Slices = d.slices.take(n)
 		for i := range f.Slices {
 			s := &f.Slices[i]
 			s.Lo, s.Hi, s.Max = d.i32(), d.i32(), d.i32()
@@ -845,28 +887,28 @@ func (d *progDecoder) readFunc(f *Func) {
 		}
 	}
 	if n := d.count(); n > 0 {
-		f.Makes = make([]MakeOp, n)
+		f.Makes = d.makes.take(n)
 		for i := range f.Makes {
 			f.Makes[i] = MakeOp{T: d.typeRef(), Len: d.i32(), Cap: d.i32()}
 		}
 	}
 	if n := d.count(); n > 0 {
-		f.Appends = make([]AppendOp, n)
+		f.Appends = d.appends.take(n)
 		for i := range f.Appends {
 			f.Appends[i] = AppendOp{Src: d.i32(), Elem: d.typeRef(), FromString: d.flag()}
 		}
 	}
 	if n := d.count(); n > 0 {
-		f.Closures = make([]ClosureOp, n)
+		f.Closures = d.closures.take(n)
 		for i := range f.Closures {
 			f.Closures[i] = ClosureOp{Fn: d.fnRef(), Free: d.ints()}
 		}
 	}
 	if n := d.count(); n > 0 {
-		f.Selects = make([]SelectOp, n)
+		f.Selects = d.selects.take(n)
 		for i := range f.Selects {
 			s := &f.Selects[i]
-			s.Cases = make([]SelectCase, d.count())
+			s.Cases = d.cases.take(d.count())
 			for j := range s.Cases {
 				s.Cases[j] = SelectCase{Send: d.flag(), Chan: d.i32(), Val: d.i32()}
 			}
@@ -875,7 +917,7 @@ func (d *progDecoder) readFunc(f *Func) {
 		}
 	}
 	if n := d.count(); n > 0 {
-		f.Builtins = make([]BuiltinOp, n)
+		f.Builtins = d.builtins.take(n)
 		for i := range f.Builtins {
 			f.Builtins[i] = *d.builtin()
 		}
