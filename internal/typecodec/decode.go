@@ -16,9 +16,16 @@ import (
 // write gives an error, never a panic.
 //
 // Decode's results share no mutable state with those of another Decode or
-// with go/types' universe, which they only read; like other go/types
-// types, they may be expanded lazily (an instance's methods), so that
-// concurrent use of one Decode's results must be synchronized.
+// with go/types' universe, which they only read. They may be used from
+// several goroutines at once: interfaces are completed and type
+// parameters constrained here, and what go/types still expands lazily (an
+// instance's methods and underlying type) it guards itself.
+//
+// The data is trusted as the go command trusts its build cache: what
+// Encode did not write gives an error, not a panic, but a type built to
+// make go/types expand it without end (an instantiation cycle, which the
+// type checker would have refused) is not detected. A compile cache must
+// not be writable by anyone whose programs it should not run.
 func Decode(data []byte) (roots []types.Type, err error) {
 	d := &decoder{ctxt: types.NewContext()}
 	defer func() {
@@ -249,9 +256,6 @@ func (d *decoder) entry(r *reader, i uint64) types.Type {
 			kind = types.ResultVar
 		}
 		vars := make([]*types.Var, r.count())
-		if len(vars) == 0 {
-			d.fail("empty tuple")
-		}
 		for k := range vars {
 			vars[k] = d.variable(r, kind)
 		}
