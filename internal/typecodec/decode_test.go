@@ -1,0 +1,63 @@
+package typecodec
+
+import (
+	"go/types"
+	"sync"
+	"testing"
+)
+
+// An empty tuple root (a descriptor of no results) round-trips.
+func TestEmptyTupleRoot(t *testing.T) {
+	b, err := Encode([]types.Type{types.NewTuple()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tu, ok := ts[0].(*types.Tuple); !ok || tu.Len() != 0 {
+		t.Fatalf("decoded %v", ts[0])
+	}
+}
+
+// One Decode's results are used by several goroutines at once, as
+// reflect and fmt use them from several shards: method sets, underlying
+// types, printing and the relations go/types computes (run with -race).
+func TestConcurrentUseOfOneDecode(t *testing.T) {
+	c := checkSource(t)
+	b, err := Encode(c.roots)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, err := Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i, x := range ts {
+				types.NewMethodSet(x)
+				types.NewMethodSet(types.NewPointer(x))
+				_ = x.Underlying()
+				_ = types.TypeString(x, nil)
+				if n, ok := x.(*types.Named); ok {
+					for m := range n.Methods() {
+						_ = m.Type()
+					}
+				}
+				y := ts[(i*7+g)%len(ts)]
+				if it, ok := y.Underlying().(*types.Interface); ok {
+					types.Implements(x, it)
+				}
+				types.Identical(x, y)
+				types.AssignableTo(x, y)
+				types.ConvertibleTo(x, y)
+			}
+		}()
+	}
+	wg.Wait()
+}
