@@ -22,9 +22,11 @@ import (
 // instance's methods and underlying type) it guards itself.
 //
 // The data is trusted as the go command trusts its build cache: what
-// Encode did not write gives an error, not a panic, but a type built to
-// make go/types expand it without end (an instantiation cycle, which the
-// type checker would have refused) is not detected. A compile cache must
+// Encode did not write gives an error, not a panic; instances whose type
+// arguments go/types would take exponential time to hash are refused
+// (maxHashSize); but a type built to make go/types expand it without end
+// (an instantiation cycle, which the type checker would have refused) is
+// not detected. A compile cache must
 // not be writable by anyone whose programs it should not run.
 func Decode(data []byte) (roots []types.Type, err error) {
 	d := &decoder{ctxt: types.NewContext()}
@@ -85,6 +87,8 @@ type decoder struct {
 	next   int
 	// readied holds the types readyHash has seen.
 	readied map[types.Type]bool
+	// sizes holds what hashSize computed.
+	sizes map[types.Type]int64
 	// bounds holds the constraints of the type parameters, set by
 	// complete once every named type has its underlying type.
 	bounds []bound
@@ -214,9 +218,16 @@ func (d *decoder) entry(r *reader, i uint64) types.Type {
 			d.fail("instance of type that is not generic")
 		}
 		targs := make([]types.Type, n)
+		var size int64
 		for k := range targs {
 			targs[k] = r.elem()
 			d.readyHash(targs[k])
+			size += d.hashSize(targs[k])
+		}
+		if size > maxHashSize {
+			// go/types hashes (prints) type arguments without sharing:
+			// nested instances sharing arguments grow exponentially.
+			d.fail("instance's type arguments too large to hash")
 		}
 		t, err := types.Instantiate(d.ctxt, orig, targs, false)
 		if err != nil {
@@ -350,6 +361,64 @@ func (d *decoder) readNamed(t *types.Named) {
 			return
 		}
 	}
+}
+
+// maxHashSize bounds the size hashSize gives type arguments: far beyond
+// any program's, and small enough that go/types hashes them quickly.
+const maxHashSize = 1 << 16
+
+// hashSize returns the number of types go/types' hash of t walks (the
+// size of t's tree, unshared, down to named types and type parameters),
+// saturating above maxHashSize.
+func (d *decoder) hashSize(t types.Type) int64 {
+	if n, ok := d.sizes[t]; ok {
+		return n
+	}
+	if d.sizes == nil {
+		d.sizes = map[types.Type]int64{}
+	}
+	d.sizes[t] = 1 // a cycle (through an interface) counts once
+	n := int64(1)
+	add := func(u types.Type) {
+		n = min(n+d.hashSize(u), maxHashSize+1)
+	}
+	switch t := t.(type) {
+	case *types.Named:
+		for a := range t.TypeArgs().Types() {
+			add(a)
+		}
+	case *types.Pointer:
+		add(t.Elem())
+	case *types.Slice:
+		add(t.Elem())
+	case *types.Array:
+		add(t.Elem())
+	case *types.Map:
+		add(t.Key())
+		add(t.Elem())
+	case *types.Chan:
+		add(t.Elem())
+	case *types.Signature:
+		add(t.Params())
+		add(t.Results())
+	case *types.Tuple:
+		for v := range t.Variables() {
+			add(v.Type())
+		}
+	case *types.Struct:
+		for f := range t.Fields() {
+			add(f.Type())
+		}
+	case *types.Interface:
+		for m := range t.ExplicitMethods() {
+			add(m.Type())
+		}
+		for e := range t.EmbeddedTypes() {
+			add(e)
+		}
+	}
+	d.sizes[t] = n
+	return n
 }
 
 // readyHash reads the bodies of the named types that types.Instantiate

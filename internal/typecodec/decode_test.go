@@ -61,3 +61,30 @@ func TestConcurrentUseOfOneDecode(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// Nested instances that share their arguments (X = P[Y, Y], Y = P[Z, Z], ...)
+// are small to encode but exponential for go/types to hash: past a bound,
+// Decode refuses them at once instead of hashing for ever.
+func TestDecodeRefusesExponentialInstances(t *testing.T) {
+	pkg := types.NewPackage("example.com/p", "p")
+	k := types.NewTypeParam(types.NewTypeName(0, pkg, "K", nil), types.Universe.Lookup("any").Type())
+	v := types.NewTypeParam(types.NewTypeName(0, pkg, "V", nil), types.Universe.Lookup("any").Type())
+	p := types.NewNamed(types.NewTypeName(0, pkg, "P", nil), nil, nil)
+	p.SetTypeParams([]*types.TypeParam{k, v})
+	p.SetUnderlying(types.NewStruct(nil, nil))
+	x := types.Type(types.Typ[types.Int])
+	for i := 0; i < 17; i++ {
+		inst, err := types.Instantiate(nil, p, []types.Type{x, x}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x = inst
+	}
+	b, err := Encode([]types.Type{x})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Decode(b); err == nil {
+		t.Fatal("decoded an instance 2^17 types big to hash")
+	}
+}
