@@ -78,3 +78,16 @@ func TestDecodeDamagedProgram(t *testing.T) {
 		}()
 	}
 }
+
+// Only exact versions keep a scratch module in the cache: a query's
+// answer changes.
+func TestExactVersion(t *testing.T) {
+	for v, want := range map[string]bool{
+		"v1.2.3": true, "v0.0.0-20250915201037-7f05d217867b": true, "v2.0.0+incompatible": true,
+		"v1.2.3-rc.1": true, "latest": false, "v1": false, "v1.2": false, "master": false, "upgrade": false, "": false,
+	} {
+		if got := exactVersion.MatchString(v); got != want {
+			t.Errorf("exactVersion(%q) = %v", v, got)
+		}
+	}
+}

@@ -2,13 +2,17 @@ package spindle
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"time"
 
 	"spindle/internal/golist"
 	"spindle/internal/loader"
@@ -114,9 +118,28 @@ func compilePackages(ctx context.Context, opts CompileOptions, dir string, patte
 
 // compileVersioned compiles pkg@version as `go run pkg@version` does,
 // outside any module: in a scratch module that requires it (go get
-// resolves the module and its requirements through the proxy).
+// resolves the module and its requirements through the proxy). With a
+// compile cache and an exact version (not a query such as @latest, whose
+// answer changes), the scratch module is kept in the cache (scratchModule),
+// so a later run needs neither go get nor go list.
 func compileVersioned(ctx context.Context, opts CompileOptions, arg string) (*Program, error) {
-	pkg, _, _ := strings.Cut(arg, "@")
+	pkg, version, _ := strings.Cut(arg, "@")
+	// GOWORK=off: go run pkg@version ignores the workspace, as it does the
+	// current module.
+	if opts.Cache != "" && exactVersion.MatchString(version) {
+		dir, err := scratchModule(ctx, opts.Cache, arg)
+		if err == nil {
+			return compilePackages(ctx, opts, dir, []string{pkg}, "GOWORK=off")
+		}
+		if ctx.Err() != nil {
+			return nil, compileCancelled(ctx.Err())
+		}
+		var ge *golist.GetError
+		if errors.As(err, &ge) {
+			return nil, err
+		}
+		// The cache cannot hold it: a scratch module of this run's own.
+	}
 	tmp, err := os.MkdirTemp("", "spindle-run-")
 	if err != nil {
 		return nil, err
@@ -131,9 +154,55 @@ func compileVersioned(ctx context.Context, opts CompileOptions, arg string) (*Pr
 		}
 		return nil, err
 	}
-	// GOWORK=off: go run pkg@version ignores the workspace, as it does the
-	// current module.
 	return compilePackages(ctx, opts, tmp, []string{pkg}, "GOWORK=off")
+}
+
+// exactVersion matches a module version that names one version for ever
+// (v1.2.3, a pseudo-version, +incompatible), not a query.
+var exactVersion = regexp.MustCompile(`^v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?(\+incompatible)?$`)
+
+// scratchModule returns the directory of a scratch module requiring arg
+// (pkg@version), kept in the compile cache's run/ directory: made once,
+// with go get, in a temporary directory renamed into place (a concurrent
+// run either finds it whole or makes its own and loses the rename).
+func scratchModule(ctx context.Context, cacheDir, arg string) (string, error) {
+	sum := sha256.Sum256([]byte("spindle run scratch 1\x00" + arg))
+	runDir := filepath.Join(cacheDir, "run")
+	dir := filepath.Join(runDir, hex.EncodeToString(sum[:12]))
+	ready := filepath.Join(dir, "ready")
+	if st, err := os.Stat(ready); err == nil {
+		if time.Since(st.ModTime()) > time.Hour {
+			os.Chtimes(ready, time.Now(), time.Now()) // used (cache.Trim)
+		}
+		return dir, nil
+	}
+	if err := os.MkdirAll(runDir, 0o777); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(runDir, ".tmp-")
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "go.mod"), []byte("module spindle.run/scratch\n"), 0o666); err != nil {
+		os.RemoveAll(tmp)
+		return "", err
+	}
+	if err := golist.Get(ctx, tmp, arg); err != nil {
+		os.RemoveAll(tmp)
+		return "", err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "ready"), nil, 0o666); err != nil {
+		os.RemoveAll(tmp)
+		return "", err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		os.RemoveAll(tmp)
+		if _, serr := os.Stat(ready); serr == nil {
+			return dir, nil // another run made it first
+		}
+		return "", err
+	}
+	return dir, nil
 }
 
 // relPath returns a function that names a file (or a file:line:col

@@ -185,14 +185,24 @@ func (c *Cache) Trim() error {
 	if err := os.WriteFile(stamp, []byte(strconv.FormatInt(now.Unix(), 10)+"\n"), 0o666); err != nil {
 		return err
 	}
-	return c.remove(func(info fs.FileInfo) bool {
+	err := c.remove(func(info fs.FileInfo) bool {
 		return now.Sub(info.ModTime()) > trimAge
 	})
+	// Scratch modules of spindle run pkg@version (run/<hash>/ready).
+	ents, _ := os.ReadDir(filepath.Join(c.dir, "run"))
+	for _, e := range ents {
+		d := filepath.Join(c.dir, "run", e.Name())
+		st, serr := os.Stat(filepath.Join(d, "ready"))
+		if serr == nil && now.Sub(st.ModTime()) > trimAge || serr != nil && strings.HasPrefix(e.Name(), ".tmp-") {
+			os.RemoveAll(d)
+		}
+	}
+	return err
 }
 
-// Clean removes every entry (spindle clean -cache).
+// Clean removes every entry and scratch module (spindle clean -cache).
 func (c *Cache) Clean() error {
-	return c.remove(func(fs.FileInfo) bool { return true })
+	return errors.Join(c.remove(func(fs.FileInfo) bool { return true }), os.RemoveAll(filepath.Join(c.dir, "run")))
 }
 
 // remove deletes the entries (and leftover temporary files older than an

@@ -114,6 +114,22 @@ func TestTrimAndClean(t *testing.T) {
 	if _, ok := c.Get(key("new")); !ok {
 		t.Error("Trim removed a fresh entry")
 	}
+	// Scratch modules (run/<hash>/ready) unused as long go too.
+	for _, name := range []string{"oldmod", "newmod"} {
+		os.MkdirAll(filepath.Join(dir, "run", name), 0o777)
+		os.WriteFile(filepath.Join(dir, "run", name, "ready"), nil, 0o666)
+	}
+	os.Chtimes(filepath.Join(dir, "run", "oldmod", "ready"), old, old)
+	os.Remove(filepath.Join(dir, "trim.txt"))
+	if err := c.Trim(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "run", "oldmod")); err == nil {
+		t.Error("scratch module unused for 6 days survived Trim")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "run", "newmod")); err != nil {
+		t.Error("Trim removed a fresh scratch module")
+	}
 	// A second Trim within a day does nothing.
 	c.Put(key("old2"), []byte("3"))
 	os.Chtimes(c.path(key("old2")), old, old)
@@ -137,6 +153,9 @@ func TestTrimAndClean(t *testing.T) {
 	}
 	if _, err := os.Stat(other); err != nil {
 		t.Error("Clean removed a file that is not an entry")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "run")); err == nil {
+		t.Error("Clean left the scratch modules")
 	}
 	for _, k := range []string{"new", "old2"} {
 		if _, ok := c.Get(key(k)); ok {

@@ -136,6 +136,7 @@ func decodeList(out []byte) ([]*Package, error) {
 
 // Get runs `go get arg` in the module at dir (the scratch module of a
 // `spindle run pkg@version`), which adds the module and its requirements.
+// The go command's own failure is a *GetError.
 func Get(ctx context.Context, dir, arg string) error {
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
@@ -151,10 +152,15 @@ func Get(ctx context.Context, dir, arg string) error {
 		if msg == "" {
 			msg = err.Error()
 		}
-		return errors.New(msg)
+		return &GetError{Msg: msg}
 	}
 	return nil
 }
+
+// GetError is go get's failure, in its words.
+type GetError struct{ Msg string }
+
+func (e *GetError) Error() string { return e.Msg }
 
 var goRoot = sync.OnceValue(func() string {
 	goCmd, err := exec.LookPath("go")
