@@ -24,9 +24,8 @@ import (
 // The data is trusted as the go command trusts its build cache: what
 // Encode did not write gives an error, not a panic; instances whose type
 // arguments go/types would take exponential time to hash are refused
-// (maxHashSize); but a type built to make go/types expand it without end
-// (an instantiation cycle, which the type checker would have refused) is
-// not detected. A compile cache must
+// (maxHashSize), and so are instantiation cycles, which go/types would
+// expand without end (mono.go). A compile cache must
 // not be writable by anyone whose programs it should not run.
 func Decode(data []byte) (roots []types.Type, err error) {
 	d := &decoder{ctxt: types.NewContext()}
@@ -49,6 +48,7 @@ func Decode(data []byte) (roots []types.Type, err error) {
 		d.typ(uint64(i))
 		d.readBodies()
 	}
+	d.checkInstantiationCycles()
 	d.complete()
 
 	roots = make([]types.Type, r.count())

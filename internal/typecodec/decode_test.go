@@ -2,6 +2,7 @@ package typecodec
 
 import (
 	"go/types"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -86,5 +87,27 @@ func TestDecodeRefusesExponentialInstances(t *testing.T) {
 	}
 	if _, err := Decode(b); err == nil {
 		t.Fatal("decoded an instance 2^17 types big to hash")
+	}
+}
+
+// An instantiation cycle (type T[P any] interface{ T[*P] }), which the
+// type checker refuses but a damaged or hand-made entry could hold, is an
+// error: go/types would expand T[*P], T[**P], ... until the stack ran out.
+func TestDecodeRefusesInstantiationCycle(t *testing.T) {
+	pkg := types.NewPackage("example.com/p", "p")
+	p := types.NewTypeParam(types.NewTypeName(0, pkg, "P", nil), types.Universe.Lookup("any").Type())
+	tn := types.NewNamed(types.NewTypeName(0, pkg, "T", nil), nil, nil)
+	tn.SetTypeParams([]*types.TypeParam{p})
+	inst, err := types.Instantiate(nil, tn, []types.Type{types.NewPointer(p)}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn.SetUnderlying(types.NewInterfaceType(nil, []types.Type{inst}))
+	b, err := Encode([]types.Type{tn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Decode(b); err == nil || !strings.Contains(err.Error(), "instantiation cycle") {
+		t.Fatalf("Decode = %v, want an instantiation cycle", err)
 	}
 }
