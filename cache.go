@@ -3,7 +3,6 @@ package spindle
 import (
 	"bytes"
 	"cmp"
-	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -59,14 +58,8 @@ func cacheKey(opts CompileOptions, main *loader.Source, deps map[string]*loader.
 	if err != nil {
 		return cache.Key{}, false
 	}
-	h := sha256.New()
-	var buf []byte
-	str := func(s string) {
-		buf = binary.AppendUvarint(buf[:0], uint64(len(s)))
-		h.Write(buf)
-		h.Write([]byte(s))
-	}
-	str("spindle compile cache 2")
+	h := cache.NewHash("spindle compile cache 2")
+	str := h.Str
 	str(id)
 	str(vm.CodecLayout())
 	root := golist.GoRoot()
@@ -94,9 +87,7 @@ func cacheKey(opts CompileOptions, main *loader.Source, deps map[string]*loader.
 				return false
 			}
 			str(name)
-			buf = binary.AppendUvarint(buf[:0], uint64(len(s.Srcs[i])))
-			h.Write(buf)
-			h.Write(s.Srcs[i])
+			h.Bytes(s.Srcs[i])
 		}
 		return true
 	}
@@ -109,9 +100,7 @@ func cacheKey(opts CompileOptions, main *loader.Source, deps map[string]*loader.
 			return cache.Key{}, false
 		}
 	}
-	var k cache.Key
-	h.Sum(k[:0])
-	return k, true
+	return h.Sum(), true
 }
 
 // goRootVersion returns the VERSION file of GOROOT root (memoised).
@@ -200,26 +189,40 @@ func encodeEntry(p *vm.Program, stats *cache.Stats) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := binary.AppendUvarint(nil, uint64(len(sb)))
-	out = append(out, sb...)
-	return append(out, prog...), nil
+	return joinParts(sb, prog), nil
+}
+
+// joinParts returns a and b as one entry: a's length, a, then b.
+func joinParts(a, b []byte) []byte {
+	out := binary.AppendUvarint(nil, uint64(len(a)))
+	out = append(out, a...)
+	return append(out, b...)
+}
+
+// splitParts undoes joinParts.
+func splitParts(data []byte) (a, b []byte, err error) {
+	n, w := binary.Uvarint(data)
+	if w <= 0 || n > uint64(len(data)-w) {
+		return nil, nil, errors.New("malformed cache entry")
+	}
+	return data[w : w+int(n)], data[w+int(n):], nil
 }
 
 // decodeEntry reads what encodeEntry wrote: the program, if GOROOT's
 // files it was compiled from are unchanged.
 func decodeEntry(data []byte, table compile.HostTable) (*vm.Program, error) {
-	n, w := binary.Uvarint(data)
-	if w <= 0 || n > uint64(len(data)-w) {
-		return nil, errors.New("malformed cache entry")
+	sb, prog, err := splitParts(data)
+	if err != nil {
+		return nil, err
 	}
 	var stats cache.Stats
-	if err := json.Unmarshal(data[w:w+int(n)], &stats.Entries); err != nil {
+	if err := json.Unmarshal(sb, &stats.Entries); err != nil {
 		return nil, err
 	}
 	if !stats.Unchanged() {
 		return nil, errors.New("GOROOT changed")
 	}
-	return decodeProgram(data[w+int(n):], table)
+	return decodeProgram(prog, table)
 }
 
 // encodeProgram returns p as a cache entry holds it: the length of its
@@ -233,19 +236,16 @@ func encodeProgram(p *vm.Program) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := binary.AppendUvarint(nil, uint64(len(code)))
-	out = append(out, code...)
-	return append(out, tb...), nil
+	return joinParts(code, tb), nil
 }
 
 // decodeProgram reads what encodeProgram wrote, binding host functions
 // from table. The go/types types decode on another goroutine meanwhile.
 func decodeProgram(data []byte, table compile.HostTable) (*vm.Program, error) {
-	n, w := binary.Uvarint(data)
-	if w <= 0 || n > uint64(len(data)-w) {
-		return nil, errors.New("malformed cache entry")
+	code, tb, err := splitParts(data)
+	if err != nil {
+		return nil, err
 	}
-	code, tb := data[w:w+int(n)], data[w+int(n):]
 	type decoded struct {
 		ts  []types.Type
 		err error

@@ -3,8 +3,6 @@ package golist
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -107,14 +105,8 @@ func listKey(dir string, patterns []string, env []string, test bool) (k [32]byte
 	if err != nil {
 		return k, false
 	}
-	h := sha256.New()
-	var buf []byte
-	str := func(s string) {
-		buf = binary.AppendUvarint(buf[:0], uint64(len(s)))
-		h.Write(buf)
-		h.Write([]byte(s))
-	}
-	str("spindle go list 2")
+	h := cache.NewHash("spindle go list 2")
+	str := h.Str
 	if id, err := cache.SelfID(); err == nil {
 		str(id)
 	}
@@ -139,8 +131,7 @@ func listKey(dir string, patterns []string, env []string, test bool) (k [32]byte
 	for _, v := range vars {
 		str(v)
 	}
-	h.Sum(k[:0])
-	return k, true
+	return h.Sum(), true
 }
 
 // runs counts the go list commands run (tests).

@@ -379,44 +379,9 @@ func (d *decoder) hashSize(t types.Type) int64 {
 	}
 	d.sizes[t] = 1 // a cycle (through an interface) counts once
 	n := int64(1)
-	add := func(u types.Type) {
+	eachComponent(t, func(u types.Type) {
 		n = min(n+d.hashSize(u), maxHashSize+1)
-	}
-	switch t := t.(type) {
-	case *types.Named:
-		for a := range t.TypeArgs().Types() {
-			add(a)
-		}
-	case *types.Pointer:
-		add(t.Elem())
-	case *types.Slice:
-		add(t.Elem())
-	case *types.Array:
-		add(t.Elem())
-	case *types.Map:
-		add(t.Key())
-		add(t.Elem())
-	case *types.Chan:
-		add(t.Elem())
-	case *types.Signature:
-		add(t.Params())
-		add(t.Results())
-	case *types.Tuple:
-		for v := range t.Variables() {
-			add(v.Type())
-		}
-	case *types.Struct:
-		for f := range t.Fields() {
-			add(f.Type())
-		}
-	case *types.Interface:
-		for m := range t.ExplicitMethods() {
-			add(m.Type())
-		}
-		for e := range t.EmbeddedTypes() {
-			add(e)
-		}
-	}
+	})
 	d.sizes[t] = n
 	return n
 }

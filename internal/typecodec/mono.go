@@ -104,15 +104,9 @@ func (w *monoWalker) walk(t types.Type) {
 		return
 	}
 	w.seen[t] = true
-	switch t := t.(type) {
-	case *types.Named:
-		// Not its underlying type: that is its own declaration's (or,
-		// for an instance, an expansion, which must not be computed).
-		args := t.TypeArgs()
-		if args.Len() == 0 {
-			return
-		}
-		qs := t.Origin().TypeParams()
+	if n, ok := t.(*types.Named); ok {
+		args := n.TypeArgs()
+		qs := n.Origin().TypeParams()
 		for i := 0; i < args.Len() && i < qs.Len(); i++ {
 			a := args.At(i)
 			for p, own := range w.params {
@@ -122,42 +116,9 @@ func (w *monoWalker) walk(t types.Type) {
 					w.edges[own] = append(w.edges[own], monoEdge{qs.At(i), 1})
 				}
 			}
-			w.walk(a)
-		}
-	case *types.Pointer:
-		w.walk(t.Elem())
-	case *types.Slice:
-		w.walk(t.Elem())
-	case *types.Array:
-		w.walk(t.Elem())
-	case *types.Map:
-		w.walk(t.Key())
-		w.walk(t.Elem())
-	case *types.Chan:
-		w.walk(t.Elem())
-	case *types.Signature:
-		w.walk(t.Params())
-		w.walk(t.Results())
-	case *types.Tuple:
-		for v := range t.Variables() {
-			w.walk(v.Type())
-		}
-	case *types.Struct:
-		for f := range t.Fields() {
-			w.walk(f.Type())
-		}
-	case *types.Interface:
-		for m := range t.ExplicitMethods() {
-			w.walk(m.Type())
-		}
-		for e := range t.EmbeddedTypes() {
-			w.walk(e)
-		}
-	case *types.Union:
-		for term := range t.Terms() {
-			w.walk(term.Type())
 		}
 	}
+	eachComponent(t, w.walk)
 }
 
 // mentions reports whether t contains type parameter p, without
@@ -170,54 +131,56 @@ func mentions(t types.Type, p *types.TypeParam, seen map[types.Type]bool) bool {
 		return false
 	}
 	seen[t] = true
+	found := false
+	eachComponent(t, func(u types.Type) {
+		found = found || mentions(u, p, seen)
+	})
+	return found
+}
+
+// eachComponent calls f with each type t is made of, as go/types hashes
+// and substitutes it: a named type's type arguments (not its underlying
+// type, which is its declaration's, or an expansion that must not be
+// computed), elements, keys, parameters and results, fields, an
+// interface's explicit methods and embedded types, a union's terms.
+func eachComponent(t types.Type, f func(types.Type)) {
 	switch t := t.(type) {
 	case *types.Named:
 		for a := range t.TypeArgs().Types() {
-			if mentions(a, p, seen) {
-				return true
-			}
+			f(a)
 		}
 	case *types.Pointer:
-		return mentions(t.Elem(), p, seen)
+		f(t.Elem())
 	case *types.Slice:
-		return mentions(t.Elem(), p, seen)
+		f(t.Elem())
 	case *types.Array:
-		return mentions(t.Elem(), p, seen)
+		f(t.Elem())
 	case *types.Map:
-		return mentions(t.Key(), p, seen) || mentions(t.Elem(), p, seen)
+		f(t.Key())
+		f(t.Elem())
 	case *types.Chan:
-		return mentions(t.Elem(), p, seen)
+		f(t.Elem())
 	case *types.Signature:
-		return mentions(t.Params(), p, seen) || mentions(t.Results(), p, seen)
+		f(t.Params())
+		f(t.Results())
 	case *types.Tuple:
 		for v := range t.Variables() {
-			if mentions(v.Type(), p, seen) {
-				return true
-			}
+			f(v.Type())
 		}
 	case *types.Struct:
-		for f := range t.Fields() {
-			if mentions(f.Type(), p, seen) {
-				return true
-			}
+		for fld := range t.Fields() {
+			f(fld.Type())
 		}
 	case *types.Interface:
 		for m := range t.ExplicitMethods() {
-			if mentions(m.Type(), p, seen) {
-				return true
-			}
+			f(m.Type())
 		}
 		for e := range t.EmbeddedTypes() {
-			if mentions(e, p, seen) {
-				return true
-			}
+			f(e)
 		}
 	case *types.Union:
 		for term := range t.Terms() {
-			if mentions(term.Type(), p, seen) {
-				return true
-			}
+			f(term.Type())
 		}
 	}
-	return false
 }
