@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"go/types"
 	"reflect"
+	"runtime"
 	"runtime/debug"
+	"strings"
 	"sync"
 
 	"spindle/internal/cache"
 	"spindle/internal/compile"
+	"spindle/internal/golist"
 	"spindle/internal/loader"
 	"spindle/internal/std"
 	"spindle/internal/vm"
@@ -151,10 +154,13 @@ func compileNow(ctx context.Context, opts CompileOptions, main *loader.Source, d
 func hostTable(opts CompileOptions) (compile.HostTable, map[string]*HostFunc, error) {
 	table := std.Host
 	hosts := map[string]*HostFunc{}
-	if len(opts.Host) > 0 {
+	sameGo := sameGoRelease(goRootVersion(golist.GoRoot()), runtime.Version())
+	if len(opts.Host) > 0 || !sameGo {
 		table = make(compile.HostTable, len(std.Host)+len(opts.Host))
 		for k, v := range std.Host {
-			table[k] = v
+			if sameGo || !std.SameGoKernels[k] {
+				table[k] = v
+			}
 		}
 		for i := range opts.Host {
 			h := &opts.Host[i]
@@ -167,6 +173,21 @@ func hostTable(opts CompileOptions) (compile.HostTable, map[string]*HostFunc, er
 		}
 	}
 	return table, hosts, nil
+}
+
+// sameGoRelease reports whether GOROOT's VERSION file goroot names the
+// same Go release (go1.N) as version, spindle's own runtime.Version().
+func sameGoRelease(goroot, version string) bool {
+	release := func(v string) string {
+		v, _, _ = strings.Cut(v, "\n")
+		if i := strings.IndexByte(v, '.'); i >= 0 {
+			if j := strings.IndexAny(v[i+1:], ".-rb "); j >= 0 {
+				return v[:i+1+j]
+			}
+		}
+		return v
+	}
+	return goroot == "" || release(goroot) == release(version)
 }
 
 var errorType = reflect.TypeFor[error]()

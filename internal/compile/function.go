@@ -49,6 +49,9 @@ type funcCompiler struct {
 	// spills maps read-only spilled parameters (see readOnlySpills) to the
 	// parameter; their Alloc, Store and FieldAddrs emit nothing.
 	spills map[*ssa.Alloc]*ssa.Parameter
+	// builtLoads are the loads of composite literals built in a local
+	// variable that nothing reads afterwards (see builtLiterals).
+	builtLoads map[*ssa.UnOp]bool
 	// constRegs maps a constant's key (see constReg) to its register.
 	constRegs map[string]int32
 	// globalRegs holds the register of each package-level variable's

@@ -446,7 +446,11 @@ func (fc *funcCompiler) unop(i *ssa.UnOp) {
 			return
 		}
 		t := fc.c.typ(i.Type())
-		if t.IsAgg() {
+		if t.IsAgg() && fc.builtLoads[i] {
+			// The literal's storage becomes the value: nothing else
+			// holds it.
+			fc.emit(vm.OpLoad, dst, x, 0)
+		} else if t.IsAgg() {
 			fc.emit(vm.OpLoadAgg, dst, x, fc.typeIndex(t))
 		} else {
 			fc.emit(vm.OpLoad, dst, x, 0)
@@ -882,6 +886,93 @@ func (fc *funcCompiler) unevaluatedRange(load *ssa.UnOp) bool {
 		}
 	}
 	return fc.rangeDerefs[load.Pos()]
+}
+
+// builtLiterals finds the composite literals of struct and array type
+// that go/ssa builds in a local variable only to load it once, as a
+// value: T{a, b} is an Alloc, stores through its FieldAddrs (IndexAddrs
+// for an array), and a load. When the Alloc, every store and the load
+// are in one block, in that order, and nothing else refers to the
+// variable or its element addresses, the variable's storage is dead once
+// loaded, so the load takes it over instead of copying it (two
+// allocations fewer per literal; the block's next run allocates the
+// variable afresh).
+func (fc *funcCompiler) builtLiterals() map[*ssa.UnOp]bool {
+	out := map[*ssa.UnOp]bool{}
+	for _, b := range fc.f.Blocks {
+		index := map[ssa.Instruction]int{}
+		for k, ins := range b.Instrs {
+			index[ins] = k
+		}
+		for k, ins := range b.Instrs {
+			a, ok := ins.(*ssa.Alloc)
+			if !ok || a.Heap {
+				continue
+			}
+			switch deref(a.Type()).Underlying().(type) {
+			case *types.Struct, *types.Array:
+			default:
+				continue
+			}
+			var load *ssa.UnOp
+			last := k // the last store's position
+			good := true
+			for _, r := range *a.Referrers() {
+				switch r := r.(type) {
+				case *ssa.FieldAddr, *ssa.IndexAddr:
+					if ia, ok := r.(*ssa.IndexAddr); ok && !isConstIndex(ia) {
+						good = false
+						break
+					}
+					at, ok := index[r]
+					if !ok {
+						good = false
+						break
+					}
+					for _, u := range *r.(ssa.Value).Referrers() {
+						st, ok := u.(*ssa.Store)
+						if _, dbg := u.(*ssa.DebugRef); dbg {
+							continue
+						}
+						if !ok || st.Addr != r.(ssa.Value) || st.Val == r.(ssa.Value) {
+							good = false
+							break
+						}
+						sk, ok := index[st]
+						if !ok || sk < at {
+							good = false
+							break
+						}
+						last = max(last, sk)
+					}
+				case *ssa.UnOp:
+					if r.Op != token.MUL || load != nil {
+						good = false
+					}
+					load = r
+				case *ssa.DebugRef:
+				default:
+					good = false
+				}
+				if !good {
+					break
+				}
+			}
+			if !good || load == nil {
+				continue
+			}
+			if lk, ok := index[load]; ok && lk > last {
+				out[load] = true
+			}
+		}
+	}
+	return out
+}
+
+// isConstIndex reports whether ia's index is a constant.
+func isConstIndex(ia *ssa.IndexAddr) bool {
+	_, ok := ia.Index.(*ssa.Const)
+	return ok
 }
 
 // readOnlySpills finds struct parameters that go/ssa spilled to a local

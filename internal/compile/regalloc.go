@@ -55,6 +55,7 @@ func (fc *funcCompiler) layout() {
 	fc.fused = fc.fusable()
 	fc.straight = fc.isStraight()
 	fc.spills = fc.readOnlySpills()
+	fc.builtLoads = fc.builtLiterals()
 	pooled := map[ssa.Value]bool{}
 	aliases := fc.byValueAliases(coalesced)
 	for _, b := range f.Blocks {

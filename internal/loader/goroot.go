@@ -156,6 +156,9 @@ func (s *Std) loadGoRoot(p, dir string) (*Package, error) {
 		files = append(files, "$spindle/embed/spindle_fs.go")
 		srcs = append(srcs, []byte(embedFSSource))
 	}
+	if err := addFastPaths(p, files, srcs); err != nil {
+		return nil, err
+	}
 	parsed, err := s.parse(context.Background(), &Source{Path: p, Names: files, Srcs: srcs}, parser.ParseComments) // the std: never abandoned
 	if err != nil {
 		return nil, &goSourceError{pkg: p, cause: firstLine(err)}

@@ -52,7 +52,7 @@ var reflectFuncs = hostTable{
 	},
 	"reflect.tcomparable": func(f *vm.Fiber, a, r []vm.Value) { r[0] = vm.Bool(rtyp(a[0]).Comparable) },
 	"reflect.ptrTo": func(f *vm.Fiber, a, r []vm.Value) {
-		r[0] = typeValue(typeFor(f, types.NewPointer(rtyp(a[0]).GoType)))
+		r[0] = typeValue(ptrTo(f, rtyp(a[0])))
 	},
 	"reflect.sliceOf": func(f *vm.Fiber, a, r []vm.Value) {
 		r[0] = typeValue(typeFor(f, types.NewSlice(rtyp(a[0]).GoType)))
@@ -147,6 +147,11 @@ func typeFor(f *vm.Fiber, t types.Type) *vm.Type {
 		panic(vm.Fatal(reflectBadArg + "program has no run-time type table"))
 	}
 	return f.M.Prog.TypeFor(t)
+}
+
+// ptrTo returns the type *t.
+func ptrTo(f *vm.Fiber, t *vm.Type) *vm.Type {
+	return t.PtrTo(func() *vm.Type { return typeFor(f, types.NewPointer(t.GoType)) })
 }
 
 func reflectTypeOf(f *vm.Fiber, a, r []vm.Value) {
@@ -566,7 +571,7 @@ func reflectPointer(f *vm.Fiber, a, r []vm.Value) {
 
 func reflectAddr(f *vm.Fiber, a, r []vm.Value) {
 	v := rvOf(a[0])
-	pt := typeFor(f, types.NewPointer(v.t.GoType))
+	pt := ptrTo(f, v.t)
 	r[0] = encodeRV(pt, vm.Value{R: v.p.R}, kindFlag(pt)|v.fl&flagRO)
 }
 
@@ -691,7 +696,7 @@ func reflectNew(f *vm.Fiber, a, r []vm.Value) {
 	if t.IsAgg() {
 		*c = t.Zero()
 	}
-	pt := typeFor(f, types.NewPointer(t.GoType))
+	pt := ptrTo(f, t)
 	r[0] = encodeRV(pt, vm.Value{R: c}, kindFlag(pt))
 }
 

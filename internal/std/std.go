@@ -40,6 +40,7 @@ var Host = mergeTables(
 	runtimeFuncs, callersFuncs,
 	bufioFuncs,
 	cryptoFuncs, hashBlockFuncs,
+	goKernelFuncs,
 	flateFuncs,
 	fiberFuncs, shardFuncs,
 	fmtFuncs, errorsFuncs, scanFuncs,

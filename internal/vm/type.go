@@ -78,6 +78,21 @@ type Type struct {
 	// derived holds what host code computes from the type once (reflect's
 	// method table): Derived, SetDerived. It lives and dies with the type.
 	derived atomic.Value
+
+	// ptrTo caches the type *T once host code has made it (PtrTo).
+	ptrTo atomic.Pointer[Type]
+}
+
+// PtrTo returns the type *t, asking make for it the first time; the
+// answer is kept with t (reflect's Addr, New and PointerTo ask once per
+// value, and making it takes a look-up in the program's type table).
+func (t *Type) PtrTo(make func() *Type) *Type {
+	if p := t.ptrTo.Load(); p != nil {
+		return p
+	}
+	p := make()
+	t.ptrTo.Store(p)
+	return p
 }
 
 // Derived returns what SetDerived stored (nil if nothing).

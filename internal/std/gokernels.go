@@ -1,0 +1,173 @@
+package std
+
+import (
+	"encoding/json"
+	"net/http"
+	"unicode"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"spindle/internal/vm"
+)
+
+// Host kernels for hot functions of Go's own std packages, which spindle
+// compiles from the toolchain's sources: each replaces the function's Go
+// body (compile's host override) with host code giving the same results.
+// They are pure functions over bytes whose per-byte loops cost the
+// interpreter a hundred host instructions a byte.
+var goKernelFuncs = hostTable{
+	"encoding/json.unquoteBytes": jsonUnquoteBytes,
+	// A fast path (internal/loader's fastpath.go): valid JSON, the
+	// common case, is checked by the host's scanner; the Go body finds
+	// the syntax error and its offset in the rest.
+	"encoding/json.spindleFast_checkValid": jsonCheckValid,
+	"net/http.DetectContentType":           httpDetectContentType,
+}
+
+// SameGoKernels names the kernels that run the host's own Go std (the
+// toolchain spindle was built with) rather than an algorithm fixed by a
+// standard: they are bound only when the guest's GOROOT is the same Go
+// release (go1.N) as spindle's, so that a program compiled against
+// another release gets that release's behaviour from its source.
+var SameGoKernels = map[string]bool{
+	"net/http.DetectContentType": true,
+}
+
+// jsonCheckValid is checkValid(data []byte, scan *scanner) error where
+// data is valid JSON (RFC 8259's grammar, which Go's scanner and the
+// host's agree on): it returns nil without stepping the guest's scanner,
+// whose every caller resets it before its next use.
+func jsonCheckValid(f *vm.Fiber, args, res []vm.Value) {
+	res[0], res[1] = vm.Value{}, vm.Bool(json.Valid(args[0].Bytes()))
+}
+
+// httpDetectContentType is net/http.DetectContentType: the WHATWG
+// sniffing algorithm over at most the first 512 bytes, a loop over some
+// forty signatures per response that sets no Content-Type.
+func httpDetectContentType(f *vm.Fiber, args, res []vm.Value) {
+	res[0] = vm.Str(http.DetectContentType(args[0].Bytes()))
+}
+
+// jsonUnquoteBytes is encoding/json's unquoteBytes(s []byte) (t []byte,
+// ok bool): the contents of a quoted JSON string with its escapes
+// decoded, invalid UTF-8 and unpaired surrogates replaced by U+FFFD. As
+// in Go, a string needing no decoding comes back as a slice of s itself
+// (callers rely on neither sharing nor copying, but a TextUnmarshaler
+// could see the difference); and, as in Go, it also accepts \' (the
+// scanner rejects it before, but not in a ",string" field's inner
+// value).
+func jsonUnquoteBytes(f *vm.Fiber, args, res []vm.Value) {
+	t, ok := unquoteJSON(args[0].Bytes())
+	res[0], res[1] = vm.Value{}, vm.Bool(ok)
+	if t != nil {
+		res[0] = vm.Value{R: t}
+	}
+}
+
+func unquoteJSON(s []byte) ([]byte, bool) {
+	if len(s) < 2 || s[0] != '"' || s[len(s)-1] != '"' {
+		return nil, false
+	}
+	s = s[1 : len(s)-1]
+	r := 0
+	for r < len(s) {
+		c := s[r]
+		if c == '\\' || c == '"' || c < ' ' {
+			break
+		}
+		if c < utf8.RuneSelf {
+			r++
+			continue
+		}
+		rr, size := utf8.DecodeRune(s[r:])
+		if rr == utf8.RuneError && size == 1 {
+			break
+		}
+		r += size
+	}
+	if r == len(s) {
+		return s, true
+	}
+	b := make([]byte, r, len(s)+2*utf8.UTFMax)
+	copy(b, s[:r])
+	for r < len(s) {
+		c := s[r]
+		switch {
+		case c == '\\':
+			r++
+			if r >= len(s) {
+				return nil, false
+			}
+			switch e := s[r]; e {
+			case '"', '\\', '/', '\'':
+				b = append(b, e)
+				r++
+			case 'b':
+				b = append(b, '\b')
+				r++
+			case 'f':
+				b = append(b, '\f')
+				r++
+			case 'n':
+				b = append(b, '\n')
+				r++
+			case 'r':
+				b = append(b, '\r')
+				r++
+			case 't':
+				b = append(b, '\t')
+				r++
+			case 'u':
+				rr := hex4(s[r-1:])
+				if rr < 0 {
+					return nil, false
+				}
+				r += 5
+				if utf16.IsSurrogate(rr) {
+					if dec := utf16.DecodeRune(rr, hex4(s[r:])); dec != unicode.ReplacementChar {
+						b = utf8.AppendRune(b, dec)
+						r += 6
+						break
+					}
+					rr = unicode.ReplacementChar
+				}
+				b = utf8.AppendRune(b, rr)
+			default:
+				return nil, false
+			}
+		case c == '"' || c < ' ':
+			return nil, false
+		case c < utf8.RuneSelf:
+			b = append(b, c)
+			r++
+		default:
+			rr, size := utf8.DecodeRune(s[r:])
+			b = utf8.AppendRune(b, rr)
+			r += size
+		}
+	}
+	return b, true
+}
+
+// hex4 decodes a \uXXXX escape at the start of s, or returns -1.
+func hex4(s []byte) rune {
+	if len(s) < 6 || s[0] != '\\' || s[1] != 'u' {
+		return -1
+	}
+	var r rune
+	for _, c := range s[2:6] {
+		var d byte
+		switch {
+		case '0' <= c && c <= '9':
+			d = c - '0'
+		case 'a' <= c && c <= 'f':
+			d = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			d = c - 'A' + 10
+		default:
+			return -1
+		}
+		r = r<<4 | rune(d)
+	}
+	return r
+}
