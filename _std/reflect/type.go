@@ -196,13 +196,28 @@ func mapOf(k, e unsafe.Pointer) unsafe.Pointer
 func arrayOf(n int, t unsafe.Pointer) unsafe.Pointer
 func chanOf(dir ChanDir, t unsafe.Pointer) unsafe.Pointer
 
-// toType returns the Type of descriptor t (nil for nil).
+// toType returns the Type of descriptor t (nil for nil): one interface
+// value per descriptor, made the first time and then kept with it
+// (cachedType), since Value.Type and Type.Elem are asked per value
+// decoded or printed and an interface holding a struct is three
+// allocations.
 func toType(t unsafe.Pointer) Type {
 	if t == nil {
 		return nil
 	}
-	return rtype{t}
+	if c := cachedType(t); c != nil {
+		return c
+	}
+	c := Type(rtype{t})
+	cacheType(t, c)
+	return c
 }
+
+// cachedType returns what cacheType kept with descriptor t, or nil.
+func cachedType(t unsafe.Pointer) Type
+
+// cacheType keeps Type c with descriptor t.
+func cacheType(t unsafe.Pointer, c Type)
 
 func (t rtype) common() unsafe.Pointer { return t.t }
 

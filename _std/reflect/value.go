@@ -136,7 +136,7 @@ func (v Value) Type() Type {
 	if v.flag == 0 {
 		panic(&ValueError{"reflect.Value.Type", Invalid})
 	}
-	return rtype{v.t}
+	return toType(v.t)
 }
 
 // IsValid reports whether v represents a value.

@@ -17,6 +17,7 @@ import (
 // interpreter a hundred host instructions a byte.
 var goKernelFuncs = hostTable{
 	"encoding/json.unquoteBytes": jsonUnquoteBytes,
+	"encoding/json.appendString": jsonAppendString,
 	// A fast path (internal/loader's fastpath.go): valid JSON, the
 	// common case, is checked by the host's scanner; the Go body finds
 	// the syntax error and its offset in the rest.
@@ -39,6 +40,76 @@ var SameGoKernels = map[string]bool{
 // whose every caller resets it before its next use.
 func jsonCheckValid(f *vm.Fiber, args, res []vm.Value) {
 	res[0], res[1] = vm.Value{}, vm.Bool(json.Valid(args[0].Bytes()))
+}
+
+// jsonAppendString is encoding/json's appendString[Bytes []byte |
+// string](dst []byte, src Bytes, escapeHTML bool) []byte: src quoted as
+// a JSON string and appended to dst, as append does (in place while dst
+// has room). It escapes '"', '\\' and control characters (\b, \f, \n,
+// \r and \t short, the others \u00XX), with escapeHTML also '<', '>'
+// and '&'; it writes invalid UTF-8 as \ufffd and U+2028 and U+2029 as
+// escapes, as Go does.
+func jsonAppendString(f *vm.Fiber, args, res []vm.Value) {
+	dst := args[0].Bytes()
+	var src string
+	switch s := args[1].R.(type) {
+	case string:
+		src = s
+	case []byte:
+		src = string(s)
+	}
+	res[0] = vm.Value{R: appendJSONString(dst, src, args[2].N&1 != 0)}
+}
+
+func appendJSONString(dst []byte, src string, escapeHTML bool) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(src); {
+		b := src[i]
+		if b < utf8.RuneSelf {
+			if b >= ' ' && b != '"' && b != '\\' && (!escapeHTML || b != '<' && b != '>' && b != '&') {
+				i++
+				continue
+			}
+			dst = append(dst, src[start:i]...)
+			switch b {
+			case '\\', '"':
+				dst = append(dst, '\\', b)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default:
+				dst = append(dst, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		c, size := utf8.DecodeRuneInString(src[i:])
+		switch {
+		case c == utf8.RuneError && size == 1:
+			dst = append(dst, src[start:i]...)
+			dst = append(dst, `\ufffd`...)
+		case c == '\u2028' || c == '\u2029':
+			dst = append(dst, src[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[c&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	dst = append(dst, src[start:]...)
+	return append(dst, '"')
 }
 
 // httpDetectContentType is net/http.DetectContentType: the WHATWG

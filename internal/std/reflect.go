@@ -27,6 +27,8 @@ const (
 
 var reflectFuncs = hostTable{
 	"reflect.typeOf":       reflectTypeOf,
+	"reflect.cachedType":   func(f *vm.Fiber, a, r []vm.Value) { r[0] = rtyp(a[0]).GuestType() },
+	"reflect.cacheType":    func(f *vm.Fiber, a, r []vm.Value) { rtyp(a[0]).SetGuestType(a[1]) },
 	"reflect.tkind":        func(f *vm.Fiber, a, r []vm.Value) { r[0] = vm.Uint(uint64(rtyp(a[0]).Kind)) },
 	"reflect.tstring":      func(f *vm.Fiber, a, r []vm.Value) { r[0] = vm.Str(rtyp(a[0]).Name) },
 	"reflect.tname":        reflectTName,

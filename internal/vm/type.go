@@ -81,6 +81,26 @@ type Type struct {
 
 	// ptrTo caches the type *T once host code has made it (PtrTo).
 	ptrTo atomic.Pointer[Type]
+	// guestType caches reflect's Type interface value for this type
+	// (GuestType).
+	guestType atomic.Pointer[Iface]
+}
+
+// GuestType returns the guest interface value SetGuestType kept with t
+// (reflect's Type of t), or the zero Value.
+func (t *Type) GuestType() Value {
+	if x := t.guestType.Load(); x != nil {
+		return Value{R: x}
+	}
+	return Value{}
+}
+
+// SetGuestType keeps v, a non-nil guest interface value, with t; every
+// call for t must store an equal value.
+func (t *Type) SetGuestType(v Value) {
+	if x, ok := v.R.(*Iface); ok && x != nil {
+		t.guestType.Store(x)
+	}
 }
 
 // PtrTo returns the type *t, asking make for it the first time; the

@@ -23,7 +23,27 @@ func (t *text) UnmarshalText(b []byte) error {
 	return nil
 }
 
+type level int
+
+func (l level) MarshalText() ([]byte, error) { return []byte(fmt.Sprintf("<lvl\t%d>", int(l))), nil }
+
 func main() {
+	enc := []string{"plain", "q\"b\\s/", "\b\f\n\r\t\x00\x1f\x7f", "<a href='x'>&amp;</a>", "bad \xff\xc3 utf8", "sep \u2028 \u2029 end", "é世界😀", ""}
+	for _, e := range enc {
+		b, err := json.Marshal(e)
+		var sb strings.Builder
+		en := json.NewEncoder(&sb)
+		en.SetEscapeHTML(false)
+		en.Encode(e)
+		fmt.Printf("%s %v %s", b, err, sb.String())
+	}
+	b, err := json.Marshal(map[level]level{1: 2, 3: 4})
+	fmt.Println(string(b), err)
+	b, err = json.Marshal(struct {
+		N json.Number `json:"n,string"`
+		L level
+	}{"12", 5})
+	fmt.Println(string(b), err)
 	strs := []string{
 		`"plain ascii"`,
 		`"tab\tnew\nline \"q\" back\\slash \/ \b\f\r"`,
@@ -71,6 +91,16 @@ func main() {
 }
 
 // Output:
+// "plain" <nil> "plain"
+// "q\"b\\s/" <nil> "q\"b\\s/"
+// "\b\f\n\r\t\u0000\u001f" <nil> "\b\f\n\r\t\u0000\u001f"
+// "\u003ca href='x'\u003e\u0026amp;\u003c/a\u003e" <nil> "<a href='x'>&amp;</a>"
+// "bad \ufffd\ufffd utf8" <nil> "bad \ufffd\ufffd utf8"
+// "sep \u2028 \u2029 end" <nil> "sep \u2028 \u2029 end"
+// "é世界😀" <nil> "é世界😀"
+// "" <nil> ""
+// {"\u003clvl\t1\u003e":"\u003clvl\t2\u003e","\u003clvl\t3\u003e":"\u003clvl\t4\u003e"} <nil>
+// {"n":"12","L":"\u003clvl\t5\u003e"} <nil>
 // "plain ascii" <nil> true
 // "tab\tnew\nline \"q\" back\\slash / \b\f\r" <nil> true
 // "é世 😀 pair" <nil> true
