@@ -200,24 +200,21 @@ func chanOf(dir ChanDir, t unsafe.Pointer) unsafe.Pointer
 // value per descriptor, made the first time and then kept with it
 // (cachedType), since Value.Type and Type.Elem are asked per value
 // decoded or printed and an interface holding a struct is three
-// allocations.
+// allocations. The first call runs the same guest code as the others,
+// so a schedule replays the same whatever the host has cached.
 func toType(t unsafe.Pointer) Type {
 	if t == nil {
 		return nil
 	}
-	if c := cachedType(t); c != nil {
-		return c
-	}
-	c := Type(rtype{t})
-	cacheType(t, c)
-	return c
+	return cachedType(t, typeTemplate)
 }
 
-// cachedType returns what cacheType kept with descriptor t, or nil.
-func cachedType(t unsafe.Pointer) Type
+// typeTemplate gives cachedType the dynamic type of the Types it makes.
+var typeTemplate Type = rtype{}
 
-// cacheType keeps Type c with descriptor t.
-func cacheType(t unsafe.Pointer, c Type)
+// cachedType returns the Type of descriptor t: an rtype holding t (the
+// dynamic type of tmpl), made the first time and kept with t.
+func cachedType(t unsafe.Pointer, tmpl Type) Type
 
 func (t rtype) common() unsafe.Pointer { return t.t }
 

@@ -136,7 +136,7 @@ func (v Value) Type() Type {
 	if v.flag == 0 {
 		panic(&ValueError{"reflect.Value.Type", Invalid})
 	}
-	return toType(v.t)
+	return cachedType(v.t, typeTemplate)
 }
 
 // IsValid reports whether v represents a value.

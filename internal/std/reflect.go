@@ -27,8 +27,7 @@ const (
 
 var reflectFuncs = hostTable{
 	"reflect.typeOf":       reflectTypeOf,
-	"reflect.cachedType":   func(f *vm.Fiber, a, r []vm.Value) { r[0] = rtyp(a[0]).GuestType() },
-	"reflect.cacheType":    func(f *vm.Fiber, a, r []vm.Value) { rtyp(a[0]).SetGuestType(a[1]) },
+	"reflect.cachedType":   reflectCachedType,
 	"reflect.tkind":        func(f *vm.Fiber, a, r []vm.Value) { r[0] = vm.Uint(uint64(rtyp(a[0]).Kind)) },
 	"reflect.tstring":      func(f *vm.Fiber, a, r []vm.Value) { r[0] = vm.Str(rtyp(a[0]).Name) },
 	"reflect.tname":        reflectTName,
@@ -149,6 +148,24 @@ func typeFor(f *vm.Fiber, t types.Type) *vm.Type {
 		panic(vm.Fatal(reflectBadArg + "program has no run-time type table"))
 	}
 	return f.M.Prog.TypeFor(t)
+}
+
+// reflectCachedType is cachedType(t unsafe.Pointer, tmpl Type) Type:
+// the interface value holding rtype{t}, made from tmpl's dynamic type
+// the first time and kept with the descriptor.
+func reflectCachedType(f *vm.Fiber, a, r []vm.Value) {
+	t := rtyp(a[0])
+	if v := t.GuestType(); v.R != nil {
+		r[0] = v
+		return
+	}
+	tmpl := a[1].Iface()
+	if tmpl == nil {
+		panic(vm.Fatal(reflectBadArg + "no Type template"))
+	}
+	box, fs := vm.NewAgg(1)
+	fs[0] = vm.Value{R: t}
+	r[0] = t.SetGuestType(vm.Value{R: &vm.Iface{T: tmpl.T, V: box}})
 }
 
 // ptrTo returns the type *t.
@@ -337,7 +354,9 @@ func encodeRV(t *vm.Type, p vm.Value, fl uint64) vm.Value {
 		// guest compares p by its reference only).
 		p, fl = vm.Value{R: &vm.Value{N: p.N, R: p.R}}, fl|flagIndir
 	}
-	return vm.Value{R: []vm.Value{{R: t}, p, {N: fl}}}
+	v, fs := vm.NewAgg(3)
+	fs[0], fs[1], fs[2] = vm.Value{R: t}, p, vm.Value{N: fl}
+	return v
 }
 
 // boxedKind reports whether a Value of kind k holds its scalar in a box.

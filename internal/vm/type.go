@@ -95,12 +95,13 @@ func (t *Type) GuestType() Value {
 	return Value{}
 }
 
-// SetGuestType keeps v, a non-nil guest interface value, with t; every
-// call for t must store an equal value.
-func (t *Type) SetGuestType(v Value) {
+// SetGuestType keeps v, a non-nil guest interface value, with t unless
+// one is kept already, and returns the one kept.
+func (t *Type) SetGuestType(v Value) Value {
 	if x, ok := v.R.(*Iface); ok && x != nil {
-		t.guestType.Store(x)
+		t.guestType.CompareAndSwap(nil, x)
 	}
+	return t.GuestType()
 }
 
 // PtrTo returns the type *t, asking make for it the first time; the
@@ -238,21 +239,21 @@ func (t *Type) Zero() Value {
 		if t.PackedWords() {
 			return Value{R: make([]uint64, t.Len)}
 		}
-		elems := make([]Value, t.Len)
+		out, elems := NewAgg(t.Len)
 		if t.Elem.isAgg() {
 			for i := range elems {
 				elems[i] = t.Elem.Zero()
 			}
 		}
-		return Value{R: elems}
+		return out
 	case KStruct:
-		fs := make([]Value, len(t.Fields))
+		out, fs := NewAgg(len(t.Fields))
 		for i, f := range t.Fields {
 			if f.Type.isAgg() {
 				fs[i] = f.Type.Zero()
 			}
 		}
-		return Value{R: fs}
+		return out
 	}
 	return Value{}
 }
@@ -299,7 +300,7 @@ func (t *Type) Copy(v Value) Value {
 			return Value{R: append([]uint64(nil), r...)}
 		}
 		src, _ := v.R.([]Value)
-		dst := make([]Value, len(src))
+		out, dst := NewAgg(len(src))
 		if t.Elem.isAgg() {
 			for i := range src {
 				dst[i] = t.Elem.Copy(src[i])
@@ -307,10 +308,10 @@ func (t *Type) Copy(v Value) Value {
 		} else {
 			copy(dst, src)
 		}
-		return Value{R: dst}
+		return out
 	case KStruct:
 		src, _ := v.R.([]Value)
-		dst := make([]Value, len(src))
+		out, dst := NewAgg(len(src))
 		for i := range src {
 			if t.Fields[i].Type.isAgg() {
 				dst[i] = t.Fields[i].Type.Copy(src[i])
@@ -318,7 +319,7 @@ func (t *Type) Copy(v Value) Value {
 				dst[i] = src[i]
 			}
 		}
-		return Value{R: dst}
+		return out
 	}
 	return v
 }
