@@ -102,6 +102,9 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 		if a, ok := i.X.(*ssa.Alloc); ok && fc.spills[a] != nil {
 			return // read through Field at each load
 		}
+		if fc.fieldAccess(i) != nil {
+			return // the load or store right after it reads or writes the field
+		}
 		fc.emit(vm.OpFieldAddr, fc.reg(i), fc.reg(i.X), int32(i.Field))
 	case *ssa.Index:
 		fc.noteUnsignedIndex(i.Index)
@@ -179,6 +182,10 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 		fc.emit(vm.OpNext, fc.reg(i), fc.reg(i.Iter), 0)
 	case *ssa.Store:
 		if a, ok := i.Addr.(*ssa.Alloc); ok && fc.spills[a] != nil {
+			return
+		}
+		if fa, ok := i.Addr.(*ssa.FieldAddr); ok && fc.fieldAccess(fa) == ssa.Instruction(i) {
+			fc.emit(vm.OpStoreField, fc.reg(fa.X), fc.reg(i.Val), int32(fa.Field))
 			return
 		}
 		if a, ok := i.Addr.(*ssa.Alloc); ok && fc.c.byValue(a) {
@@ -439,6 +446,10 @@ func (fc *funcCompiler) unop(i *ssa.UnOp) {
 			fc.emit(vm.OpMove, dst, fc.reg(fc.spills[a]), 0)
 			return
 		}
+		if fa, ok := i.X.(*ssa.FieldAddr); ok && fc.fieldAccess(fa) == ssa.Instruction(i) {
+			fc.emit(vm.OpLoadField, dst, fc.reg(fa.X), int32(fa.Field))
+			return
+		}
 		if ia, ok := i.X.(*ssa.IndexAddr); ok && indexLoad(ia) == i {
 			fc.emit(vm.OpIndex, dst, fc.reg(ia.X), fc.reg(ia.Index))
 			fc.signExtendPacked(dst, i.Type())
@@ -563,6 +574,53 @@ func indexLoad(i *ssa.IndexAddr) *ssa.UnOp {
 	instrs := i.Block().Instrs
 	if k := indexIn(i.Block(), i); k+1 < len(instrs) && instrs[k+1] == u {
 		return u
+	}
+	return nil
+}
+
+// fieldAccess returns the load or store of a non-aggregate field through
+// a pointer (x := p.f, p.f = x) that immediately follows i, the field's
+// address, and is i's only use: the two compile to one OpLoadField or
+// OpStoreField, with the same nil check at the same point. nil otherwise,
+// and always with memory points (spindle test -explore-mem), which
+// follow each load and store as its own instruction.
+func (fc *funcCompiler) fieldAccess(i *ssa.FieldAddr) ssa.Instruction {
+	if fc.memPoints {
+		return nil
+	}
+	if a, ok := i.X.(*ssa.Alloc); ok && fc.spills[a] != nil {
+		return nil
+	}
+	refs := i.Referrers()
+	if refs == nil || len(*refs) != 1 {
+		return nil
+	}
+	use := (*refs)[0]
+	var t types.Type
+	switch u := use.(type) {
+	case *ssa.UnOp:
+		if u.Op != token.MUL || u.X != ssa.Value(i) {
+			return nil
+		}
+		t = u.Type()
+	case *ssa.Store:
+		if u.Addr != ssa.Value(i) || u.Val == ssa.Value(i) {
+			return nil
+		}
+		t = u.Val.Type()
+	default:
+		return nil
+	}
+	switch t.Underlying().(type) {
+	case *types.Struct, *types.Array:
+		return nil
+	}
+	if use.Block() != i.Block() {
+		return nil
+	}
+	instrs := i.Block().Instrs
+	if k := indexIn(i.Block(), i); k+1 < len(instrs) && instrs[k+1] == use {
+		return use
 	}
 	return nil
 }

@@ -37,7 +37,11 @@ import (
 // first), "->", the results' types. A function whose signature in the toolchain's source differs
 // (another Go release) gets none: its Go body runs as it is.
 var fastPaths = map[string]map[string]string{
-	"encoding/json": {"checkValid": "data []byte, scan *scanner -> error"},
+	"encoding/json": {
+		"checkValid":               "data []byte, scan *scanner -> error",
+		"indirect":                 "v reflect.Value, decodingNull bool -> Unmarshaler, encoding.TextUnmarshaler, reflect.Value",
+		"decodeState.literalStore": "d *decodeState, item []byte, v reflect.Value, fromQuoted bool -> error",
+	},
 }
 
 // FastPathName returns the name of the bodyless function in front of

@@ -2,7 +2,9 @@ package std
 
 import (
 	"encoding/json"
+	"go/types"
 	"net/http"
+	"strconv"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -22,7 +24,12 @@ var goKernelFuncs = hostTable{
 	// common case, is checked by the host's scanner; the Go body finds
 	// the syntax error and its offset in the rest.
 	"encoding/json.spindleFast_checkValid": jsonCheckValid,
-	"net/http.DetectContentType":           httpDetectContentType,
+	// Fast paths for the decoder's two per-value steps, on plain
+	// destinations (no pointers, interfaces or methods on the way):
+	// anything else, and every error, is Go's code.
+	"encoding/json.spindleFast_indirect":                 jsonIndirect,
+	"encoding/json.spindleFast_decodeState_literalStore": jsonLiteralStore,
+	"net/http.DetectContentType":                         httpDetectContentType,
 }
 
 // SameGoKernels names the kernels that run the host's own Go std (the
@@ -110,6 +117,105 @@ func appendJSONString(dst []byte, src string, escapeHTML bool) []byte {
 	}
 	dst = append(dst, src[start:]...)
 	return append(dst, '"')
+}
+
+// plainDest reports whether json's indirect(v, decodingNull) returns (nil,
+// nil, v) for reflect Value v: v is neither a pointer nor an interface,
+// and if indirect would take its address (a named or basic type,
+// addressable) the pointer type has no methods, so no Unmarshaler or
+// TextUnmarshaler is looked for.
+func plainDest(f *vm.Fiber, v rv) bool {
+	if v.t == nil || v.t.Kind == vm.KPointer || v.t.Kind == vm.KInterface || v.t.Kind == vm.KUnsafePointer {
+		return false
+	}
+	if v.fl&flagAddr == 0 {
+		return true
+	}
+	switch types.Unalias(v.t.GoType).(type) {
+	case *types.Named, *types.Basic:
+		return len(rmethodsOf(f, ptrTo(f, v.t))) == 0
+	}
+	return true
+}
+
+// jsonIndirect is the fast path of encoding/json's indirect(v, decodingNull)
+// for a plain destination (plainDest): v itself, nothing to unmarshal with.
+func jsonIndirect(f *vm.Fiber, args, res []vm.Value) {
+	if !plainDest(f, rvOf(args[0])) {
+		res[3] = vm.Bool(false) // results share the arguments' slots
+		return
+	}
+	res[0], res[1], res[2], res[3] = vm.Value{}, vm.Value{}, args[0], vm.Bool(true)
+}
+
+// jsonLiteralStore is the fast path of encoding/json's
+// (*decodeState).literalStore(item, v, fromQuoted) for a literal the
+// scanner has checked (fromQuoted false) going into a settable plain
+// destination of its own kind: a bool, a string into a string (but not a
+// json.Number), an integer that fits, a float that parses. It stores
+// what Go's code would and returns nil; anything else, errors included,
+// is left to Go's code.
+func jsonLiteralStore(f *vm.Fiber, args, res []vm.Value) {
+	item, v, fromQuoted := args[1].Bytes(), rvOf(args[2]), args[3].N&1 != 0
+	res[1] = vm.Bool(false) // Go's code runs unless the store below happens
+	if fromQuoted || len(item) == 0 || v.fl&(flagRO|flagAddr|flagIndir) != flagAddr|flagIndir || !plainDest(f, v) {
+		return
+	}
+	var x vm.Value
+	k := v.t.Kind
+	switch c := item[0]; {
+	case c == 't' || c == 'f':
+		if k != vm.KBool {
+			return
+		}
+		x = vm.Bool(c == 't')
+	case c == '"':
+		if k != vm.KString || isJSONNumber(v.t) {
+			return
+		}
+		s, ok := unquoteJSON(item)
+		if !ok {
+			return
+		}
+		x = vm.Str(string(s))
+	case c == '-' || '0' <= c && c <= '9':
+		bits := int(v.t.Size * 8)
+		switch {
+		case k.IsSigned():
+			n, err := strconv.ParseInt(string(item), 10, 64)
+			if err != nil || bits < 64 && (n < -1<<(bits-1) || n >= 1<<(bits-1)) {
+				return
+			}
+			x = vm.Int(n)
+		case k.IsUnsigned():
+			n, err := strconv.ParseUint(string(item), 10, 64)
+			if err != nil || bits < 64 && n >= 1<<bits {
+				return
+			}
+			x = vm.Uint(n)
+		case k == vm.KFloat32 || k == vm.KFloat64:
+			n, err := strconv.ParseFloat(string(item), bits)
+			if err != nil {
+				return
+			}
+			if k == vm.KFloat32 {
+				n = float64(float32(n))
+			}
+			x = vm.Float(n)
+		default:
+			return
+		}
+	default:
+		return
+	}
+	v.store(x)
+	res[0], res[1] = vm.Value{}, vm.Bool(true)
+}
+
+// isJSONNumber reports whether t is encoding/json's Number.
+func isJSONNumber(t *vm.Type) bool {
+	n, ok := types.Unalias(t.GoType).(*types.Named)
+	return ok && n.Obj().Name() == "Number" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "encoding/json"
 }
 
 // httpDetectContentType is net/http.DetectContentType: the WHATWG

@@ -19,7 +19,7 @@ var opNames = [...]string{
 	OpEqV: "eqv", OpNeV: "nev", OpEqRef: "eqref", OpNeRef: "neref", OpIsNil: "isnil",
 	OpCvtSF: "cvtsf", OpCvtUF: "cvtuf", OpCvtFS: "cvtfs", OpCvtFU: "cvtfu", OpConv: "conv",
 	OpAlloc: "alloc", OpGlobal: "global", OpGlobalLazy: "globallazy", OpLoad: "load", OpLoadAgg: "loadagg", OpStore: "store", OpStoreAgg: "storeagg",
-	OpFieldAddr: "fieldaddr", OpField: "field", OpIndexAddr: "indexaddr", OpIndexAddrP: "indexaddrp", OpIndex: "index",
+	OpFieldAddr: "fieldaddr", OpField: "field", OpLoadField: "loadfield", OpStoreField: "storefield", OpIndexAddr: "indexaddr", OpIndexAddrP: "indexaddrp", OpIndex: "index",
 	OpSlice: "slice", OpLen: "len", OpCap: "cap", OpMakeSlice: "makeslice", OpAppend: "append", OpCopy: "copy", OpFill: "fill",
 	OpMakeMap: "makemap", OpMapLookup: "mapget", OpMapLookupOK: "mapgetok", OpMapUpdate: "mapset", OpMapDelete: "mapdel",
 	OpRange: "range", OpNext: "next",

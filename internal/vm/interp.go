@@ -201,6 +201,20 @@ func (m *Machine) dispatch(f *Fiber) status {
 			*at(rp, ins.A) = Value{R: &p.R.([]Value)[ins.C]}
 		case OpField:
 			*at(rp, ins.A) = at(rp, ins.B).R.([]Value)[ins.C]
+		case OpLoadField:
+			p, _ := at(rp, ins.B).R.(*Value)
+			if p == nil {
+				f.save(ip)
+				panic(errNil)
+			}
+			*at(rp, ins.A) = p.R.([]Value)[ins.C]
+		case OpStoreField:
+			p, _ := at(rp, ins.A).R.(*Value)
+			if p == nil {
+				f.save(ip)
+				panic(errNil)
+			}
+			p.R.([]Value)[ins.C] = *at(rp, ins.B)
 		case OpIndexAddr, OpIndexAddrP, OpIndex:
 			r := at(rp, ins.B).R
 			if ins.Op == OpIndexAddrP {

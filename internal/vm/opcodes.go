@@ -120,6 +120,8 @@ const (
 	OpStoreAgg   // *r[A] = copy(r[B]) of type types[C]
 	OpFieldAddr  // r[A] = &r[B].fields[C]; panics on nil
 	OpField      // r[A] = r[B].fields[C] (struct value)
+	OpLoadField  // r[A] = (*r[B]).fields[C], not an aggregate; panics on nil (OpFieldAddr then OpLoad)
+	OpStoreField // (*r[A]).fields[C] = r[B], not an aggregate; panics on nil (OpFieldAddr then OpStore)
 	OpIndexAddr  // r[A] = &r[B][r[C]] (r[B] a slice); bounds-checked
 	OpIndexAddrP // r[A] = &(*r[B])[r[C]] (r[B] a pointer to array)
 	OpIndex      // r[A] = r[B][r[C]] (array value)

@@ -48,6 +48,7 @@ var roles = [opCount]opRoles{
 	OpConv:  {rReg, rReg, rAux},
 	OpAlloc: {rReg, rType, rNone}, OpGlobal: {rReg, rImm, rNone}, OpGlobalLazy: {rReg, rImm, rNone}, OpLoad: {rReg, rReg, rNone}, OpLoadAgg: {rReg, rReg, rType},
 	OpStore: {rReg, rReg, rNone}, OpStoreAgg: {rReg, rReg, rType}, OpFieldAddr: {rReg, rReg, rImm}, OpField: {rReg, rReg, rImm},
+	OpLoadField: {rReg, rReg, rImm}, OpStoreField: {rReg, rReg, rImm},
 	OpIndexAddr: {rReg, rReg, rReg}, OpIndexAddrP: {rReg, rReg, rReg}, OpIndex: {rReg, rReg, rReg},
 	OpSlice: {rReg, rReg, rAux}, OpLen: {rReg, rReg, rNone}, OpCap: {rReg, rReg, rNone}, OpMakeSlice: {rReg, rNone, rAux},
 	OpAppend: {rReg, rReg, rAux}, OpCopy: {rReg, rReg, rAux}, OpFill: {rReg, rReg, rImm},

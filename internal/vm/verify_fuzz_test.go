@@ -388,7 +388,7 @@ func fuzzOperandsOK(fn *Func, orig []Instr) string {
 		case op == OpNegShift || op == OpPanic || op == OpClose || op == OpRet1:
 			regs = []int32{B}
 		case op == OpAddI || op == OpShlI || op == OpShrSI || op == OpShrUI || op == OpLtSI || op == OpGtSI ||
-			op == OpFieldAddr || op == OpField || op == OpFill:
+			op == OpFieldAddr || op == OpField || op == OpFill || op == OpLoadField || op == OpStoreField:
 			regs = []int32{A, B} // C an immediate
 		case op == OpMove || op == OpNeg || op == OpCom || op == OpNot ||
 			op >= OpSExt8 && op <= OpZExt32 || op == OpFNeg || op == OpF32 ||
