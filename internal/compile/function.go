@@ -52,6 +52,8 @@ type funcCompiler struct {
 	// builtLoads are the loads of composite literals built in a local
 	// variable that nothing reads afterwards (see builtLiterals).
 	builtLoads map[*ssa.UnOp]bool
+	// instrPos is each instruction's index in its block (posIn).
+	instrPos map[ssa.Instruction]int
 	// constRegs maps a constant's key (see constReg) to its register.
 	constRegs map[string]int32
 	// globalRegs holds the register of each package-level variable's
@@ -325,6 +327,24 @@ func (fc *funcCompiler) pos(p token.Pos) string {
 }
 
 // indexIn returns the position of ins in block b, or -1.
+// posIn returns ins's index in its block of fc's function: indexIn from
+// a table made once per function, for the checks asked of every
+// instruction (a block of n field stores would otherwise cost n²).
+func (fc *funcCompiler) posIn(ins ssa.Instruction) int {
+	if fc.instrPos == nil {
+		fc.instrPos = map[ssa.Instruction]int{}
+		for _, b := range fc.f.Blocks {
+			for k, x := range b.Instrs {
+				fc.instrPos[x] = k
+			}
+		}
+	}
+	if k, ok := fc.instrPos[ins]; ok {
+		return k
+	}
+	return indexIn(ins.Block(), ins)
+}
+
 func indexIn(b *ssa.BasicBlock, ins ssa.Instruction) int {
 	for i, x := range b.Instrs {
 		if x == ins {

@@ -116,7 +116,7 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 		}
 	case *ssa.IndexAddr:
 		fc.noteUnsignedIndex(i.Index)
-		if indexLoad(i) != nil {
+		if fc.indexLoad(i) != nil {
 			return // the load right after it is an OpIndex
 		}
 		if _, ok := i.X.Type().Underlying().(*types.Pointer); ok {
@@ -450,7 +450,7 @@ func (fc *funcCompiler) unop(i *ssa.UnOp) {
 			fc.emit(vm.OpLoadField, dst, fc.reg(fa.X), int32(fa.Field))
 			return
 		}
-		if ia, ok := i.X.(*ssa.IndexAddr); ok && indexLoad(ia) == i {
+		if ia, ok := i.X.(*ssa.IndexAddr); ok && fc.indexLoad(ia) == i {
 			fc.emit(vm.OpIndex, dst, fc.reg(ia.X), fc.reg(ia.Index))
 			fc.signExtendPacked(dst, i.Type())
 			fc.memPoint()
@@ -553,7 +553,7 @@ func sameWidthKind(a, b *types.Basic) bool {
 // follows i, the address of a slice element, and is i's only use (x :=
 // s[k] of a range loop or an expression): the two compile to one OpIndex,
 // with the same bounds check at the same point. nil otherwise.
-func indexLoad(i *ssa.IndexAddr) *ssa.UnOp {
+func (fc *funcCompiler) indexLoad(i *ssa.IndexAddr) *ssa.UnOp {
 	if _, ok := i.X.Type().Underlying().(*types.Slice); !ok {
 		return nil
 	}
@@ -572,7 +572,7 @@ func indexLoad(i *ssa.IndexAddr) *ssa.UnOp {
 		return nil
 	}
 	instrs := i.Block().Instrs
-	if k := indexIn(i.Block(), i); k+1 < len(instrs) && instrs[k+1] == u {
+	if k := fc.posIn(i); k+1 < len(instrs) && instrs[k+1] == u {
 		return u
 	}
 	return nil
@@ -619,7 +619,7 @@ func (fc *funcCompiler) fieldAccess(i *ssa.FieldAddr) ssa.Instruction {
 		return nil
 	}
 	instrs := i.Block().Instrs
-	if k := indexIn(i.Block(), i); k+1 < len(instrs) && instrs[k+1] == use {
+	if k := fc.posIn(i); k+1 < len(instrs) && instrs[k+1] == use {
 		return use
 	}
 	return nil
@@ -630,7 +630,7 @@ func (fc *funcCompiler) fieldAccess(i *ssa.FieldAddr) ssa.Instruction {
 // of a comparison), so it may share the bytes it is
 // made from, as gc's string(b) does there: nothing can write them in
 // between.
-func transientString(conv *ssa.Convert) bool {
+func (fc *funcCompiler) transientString(conv *ssa.Convert) bool {
 	refs := conv.Referrers()
 	if refs == nil || len(*refs) != 1 {
 		return false
@@ -650,7 +650,7 @@ func transientString(conv *ssa.Convert) bool {
 		return false
 	}
 	instrs := conv.Block().Instrs
-	k := indexIn(conv.Block(), conv)
+	k := fc.posIn(conv)
 	return use.Block() == conv.Block() && k+1 < len(instrs) && instrs[k+1] == use
 }
 
@@ -714,7 +714,7 @@ func (fc *funcCompiler) convert(dst, x int32, from, to types.Type, constant bool
 		if isRuneSlice(from) {
 			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvRunesToString})
 		} else {
-			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvBytesToString, View: transientString(conv)})
+			fc.emitConv(dst, x, vm.Conv{Kind: vm.ConvBytesToString, View: fc.transientString(conv)})
 		}
 	case fb != nil && fb.Info()&types.IsString != 0:
 		if isRuneSlice(to) {

@@ -142,7 +142,8 @@ func plainDest(f *vm.Fiber, v rv) bool {
 // for a plain destination (plainDest): v itself, nothing to unmarshal with.
 func jsonIndirect(f *vm.Fiber, args, res []vm.Value) {
 	if !plainDest(f, rvOf(args[0])) {
-		res[3] = vm.Bool(false) // results share the arguments' slots
+		// Results share the arguments' slots: every one is written.
+		res[0], res[1], res[2], res[3] = vm.Value{}, vm.Value{}, vm.Value{}, vm.Bool(false)
 		return
 	}
 	res[0], res[1], res[2], res[3] = vm.Value{}, vm.Value{}, args[0], vm.Bool(true)
@@ -157,7 +158,9 @@ func jsonIndirect(f *vm.Fiber, args, res []vm.Value) {
 // is left to Go's code.
 func jsonLiteralStore(f *vm.Fiber, args, res []vm.Value) {
 	item, v, fromQuoted := args[1].Bytes(), rvOf(args[2]), args[3].N&1 != 0
-	res[1] = vm.Bool(false) // Go's code runs unless the store below happens
+	// Go's code runs unless the store below happens; results share the
+	// arguments' slots, so both are written.
+	res[0], res[1] = vm.Value{}, vm.Bool(false)
 	if fromQuoted || len(item) == 0 || v.fl&(flagRO|flagAddr|flagIndir) != flagAddr|flagIndir || !plainDest(f, v) {
 		return
 	}
