@@ -99,8 +99,16 @@ func (fc *funcCompiler) instr(ins ssa.Instruction) {
 	case *ssa.Field:
 		fc.emit(vm.OpField, fc.reg(i), fc.reg(i.X), int32(i.Field))
 	case *ssa.FieldAddr:
-		if a, ok := i.X.(*ssa.Alloc); ok && fc.spills[a] != nil {
-			return // read through Field at each load
+		if fc.spilledField(i) {
+			// Read through Field at each load; a field holding the
+			// fields others read is read here, as a value.
+			for _, r := range *i.Referrers() {
+				if _, ok := r.(*ssa.FieldAddr); ok {
+					fc.emit(vm.OpField, fc.reg(i), fc.spilledBase(i), int32(i.Field))
+					break
+				}
+			}
+			return
 		}
 		if fc.fieldAccess(i) != nil {
 			return // the load or store right after it reads or writes the field
@@ -437,8 +445,8 @@ func (fc *funcCompiler) unop(i *ssa.UnOp) {
 		fc.narrow(dst, i.X.Type())
 	case token.MUL:
 		if fa, ok := i.X.(*ssa.FieldAddr); ok {
-			if a, ok := fa.X.(*ssa.Alloc); ok && fc.spills[a] != nil {
-				fc.emit(vm.OpField, dst, fc.reg(fc.spills[a]), int32(fa.Field))
+			if fc.spilledField(fa) {
+				fc.emit(vm.OpField, dst, fc.spilledBase(fa), int32(fa.Field))
 				return
 			}
 		}
@@ -588,7 +596,7 @@ func (fc *funcCompiler) fieldAccess(i *ssa.FieldAddr) ssa.Instruction {
 	if fc.memPoints {
 		return nil
 	}
-	if a, ok := i.X.(*ssa.Alloc); ok && fc.spills[a] != nil {
+	if fc.spilledField(i) {
 		return nil
 	}
 	refs := i.Referrers()
@@ -1033,11 +1041,56 @@ func isConstIndex(ia *ssa.IndexAddr) bool {
 	return ok
 }
 
+// spilledField reports whether fa is the address of a field (or a field
+// of a field...) of a read-only spilled parameter (readOnlySpills): it is
+// never materialised, its loads read the parameter's fields.
+func (fc *funcCompiler) spilledField(fa *ssa.FieldAddr) bool {
+	switch x := fa.X.(type) {
+	case *ssa.Alloc:
+		return fc.spills[x] != nil
+	case *ssa.FieldAddr:
+		return fc.spilledField(x)
+	}
+	return false
+}
+
+// spilledBase returns the register holding the struct value whose field
+// spilled field address fa names: the parameter, or the enclosing
+// field's value (which its FieldAddr read, lower).
+func (fc *funcCompiler) spilledBase(fa *ssa.FieldAddr) int32 {
+	if a, ok := fa.X.(*ssa.Alloc); ok {
+		return fc.reg(fc.spills[a])
+	}
+	return fc.reg(fa.X)
+}
+
+// onlyLoaded reports whether field address fa is only loaded, directly or
+// through the addresses of its own fields.
+func onlyLoaded(fa *ssa.FieldAddr) bool {
+	for _, u := range *fa.Referrers() {
+		switch u := u.(type) {
+		case *ssa.UnOp:
+			if u.Op != token.MUL {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if !onlyLoaded(u) {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // readOnlySpills finds struct parameters that go/ssa spilled to a local
 // variable only to read their fields (x.f on a value receiver cannot be
 // lifted to a register by ssa): the Alloc does not escape, is stored once
 // with the parameter, and is otherwise only loaded, directly or through
-// FieldAddrs that are only loaded. Those loads read the parameter's fields
+// FieldAddrs that are only loaded (or whose own fields are, to any depth).
+// Those loads read the parameter's fields
 // instead, saving two allocations per call.
 func (fc *funcCompiler) readOnlySpills() map[*ssa.Alloc]*ssa.Parameter {
 	out := map[*ssa.Alloc]*ssa.Parameter{}
@@ -1061,12 +1114,8 @@ func (fc *funcCompiler) readOnlySpills() map[*ssa.Alloc]*ssa.Parameter {
 					}
 					param = p
 				case *ssa.FieldAddr:
-					for _, u := range *r.Referrers() {
-						if l, ok := u.(*ssa.UnOp); !ok || l.Op != token.MUL {
-							if _, dbg := u.(*ssa.DebugRef); !dbg {
-								good = false
-							}
-						}
+					if !onlyLoaded(r) {
+						good = false
 					}
 				case *ssa.UnOp:
 					if r.Op != token.MUL {
