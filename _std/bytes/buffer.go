@@ -107,13 +107,20 @@ func (b *Buffer) grow(n int) int {
 	} else if c > (1<<63-1)-c-n {
 		panic(ErrTooLarge)
 	} else {
-		nb := make([]byte, m, 2*c+n)
-		copy(nb, b.buf[b.off:])
-		b.buf = nb
+		b.buf = growSlice(b.buf[b.off:], b.off+n)
 	}
 	b.off = 0
 	b.buf = b.buf[:m+n]
 	return m
+}
+
+// growSlice returns a copy of b with room for n more bytes: at least
+// twice b's capacity, rounded up to an allocation size as append rounds
+// it (so Cap reports what Go's Buffer reports).
+func growSlice(b []byte, n int) []byte {
+	c := max(len(b)+n, 2*cap(b))
+	b2 := append([]byte(nil), make([]byte, c)...)
+	return b2[:copy(b2, b)]
 }
 
 // Grow grows the buffer's capacity, if necessary, to guarantee space for
@@ -128,28 +135,11 @@ func (b *Buffer) Grow(n int) {
 
 // Write appends the contents of p to the buffer, growing the buffer as
 // needed. The return value n is the length of p; err is always nil.
-func (b *Buffer) Write(p []byte) (n int, err error) {
-	b.lastRead = opInvalid
-	if l := len(b.buf); len(p) <= cap(b.buf)-l {
-		// The common case, without a call to grow (each guest call costs).
-		b.buf = b.buf[:l+len(p)]
-		return copy(b.buf[l:], p), nil
-	}
-	m := b.grow(len(p))
-	return copy(b.buf[m:], p), nil
-}
+func (b *Buffer) Write(p []byte) (n int, err error)
 
 // WriteString appends the contents of s to the buffer, growing the buffer
 // as needed.
-func (b *Buffer) WriteString(s string) (n int, err error) {
-	b.lastRead = opInvalid
-	if l := len(b.buf); len(s) <= cap(b.buf)-l {
-		b.buf = b.buf[:l+len(s)]
-		return copy(b.buf[l:], s), nil
-	}
-	m := b.grow(len(s))
-	return copy(b.buf[m:], s), nil
-}
+func (b *Buffer) WriteString(s string) (n int, err error)
 
 // ReadFrom reads data from r until EOF and appends it to the buffer,
 // growing the buffer as needed.
@@ -195,17 +185,7 @@ func (b *Buffer) WriteTo(w io.Writer) (n int64, err error) {
 }
 
 // WriteByte appends the byte c to the buffer, growing the buffer as needed.
-func (b *Buffer) WriteByte(c byte) error {
-	b.lastRead = opInvalid
-	if l := len(b.buf); l < cap(b.buf) {
-		b.buf = b.buf[:l+1]
-		b.buf[l] = c
-		return nil
-	}
-	m := b.grow(1)
-	b.buf[m] = c
-	return nil
-}
+func (b *Buffer) WriteByte(c byte) error
 
 // WriteRune appends the UTF-8 encoding of Unicode code point r to the
 // buffer, returning its length and an error, which is always nil.

@@ -54,7 +54,7 @@ var Host = mergeTables(
 	regexpFuncs,
 	signalFuncs,
 	sortFuncs,
-	stringsFuncs, bytesFuncs, strconvFuncs, unicodeFuncs,
+	stringsFuncs, bytesFuncs, bytesBufFuncs, strconvFuncs, unicodeFuncs,
 	syncFuncs, atomicFuncs,
 	timeFuncs, synctestFuncs,
 	weakFuncs,

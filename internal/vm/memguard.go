@@ -108,6 +108,11 @@ func (m *Machine) chargeAlloc(bytes int64) {
 	m.chargeHeap(bytes)
 }
 
+// ChargeAlloc checks an allocation of bytes that host code is about to
+// make for the guest against the run's memory limit, as the guest's own
+// make and append are checked.
+func (m *Machine) ChargeAlloc(bytes int64) { m.chargeAlloc(bytes) }
+
 // chargeHeap counts bytes towards the next heap check, and makes the
 // check when it is due; m has a limit.
 func (m *Machine) chargeHeap(bytes int64) {
