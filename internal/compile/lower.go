@@ -966,9 +966,12 @@ func (fc *funcCompiler) unevaluatedRange(load *ssa.UnOp) bool {
 func (fc *funcCompiler) builtLiterals() map[*ssa.UnOp]bool {
 	out := map[*ssa.UnOp]bool{}
 	for _, b := range fc.f.Blocks {
-		index := map[ssa.Instruction]int{}
-		for k, ins := range b.Instrs {
-			index[ins] = k
+		// in reports the position of r in block b.
+		in := func(r ssa.Instruction) (int, bool) {
+			if r.Block() != b {
+				return 0, false
+			}
+			return fc.posIn(r), true
 		}
 		for k, ins := range b.Instrs {
 			a, ok := ins.(*ssa.Alloc)
@@ -990,7 +993,7 @@ func (fc *funcCompiler) builtLiterals() map[*ssa.UnOp]bool {
 						good = false
 						break
 					}
-					at, ok := index[r]
+					at, ok := in(r)
 					if !ok {
 						good = false
 						break
@@ -1004,7 +1007,7 @@ func (fc *funcCompiler) builtLiterals() map[*ssa.UnOp]bool {
 							good = false
 							break
 						}
-						sk, ok := index[st]
+						sk, ok := in(st)
 						if !ok || sk < at {
 							good = false
 							break
@@ -1027,7 +1030,7 @@ func (fc *funcCompiler) builtLiterals() map[*ssa.UnOp]bool {
 			if !good || load == nil {
 				continue
 			}
-			if lk, ok := index[load]; ok && lk > last {
+			if lk, ok := in(load); ok && lk > last {
 				out[load] = true
 			}
 		}

@@ -59,9 +59,6 @@ func addFastPaths(p string, names []string, srcs [][]byte) error {
 		return nil
 	}
 	for i := range srcs {
-		if !bytes.Contains(srcs[i], []byte("func ")) {
-			continue
-		}
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, names[i], srcs[i], parser.SkipObjectResolution)
 		if err != nil {

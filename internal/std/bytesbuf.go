@@ -44,19 +44,26 @@ func bufferWrite(f *vm.Fiber, bp vm.Value, n int) ([]byte, int) {
 	off := int(fs[1].Int())
 	fs[2] = vm.Int(0) // lastRead = opInvalid
 	l := len(buf)
-	at := l
-	switch m := l - off; {
-	case n <= cap(buf)-l:
-		buf = buf[:l+n]
-	case m == 0 && off != 0 && n <= cap(buf):
-		// Reset, then room.
-		buf, off, at = buf[:n], 0, 0
+	if n <= cap(buf)-l {
+		if buf != nil { // a nil buf stays nil (n is 0)
+			buf = buf[:l+n]
+			fs[0] = vm.Value{R: buf}
+		}
+		return buf, l
+	}
+	// Buffer.grow(n).
+	m := l - off
+	if m == 0 && off != 0 {
+		buf, off = buf[:0], 0 // Reset
+	}
+	at := m
+	switch {
+	case len(buf)+n <= cap(buf):
+		at = len(buf)
+		buf = buf[:at+n]
 	case buf == nil && n <= 64:
 		buf, at = make([]byte, n, 64), 0
 	default:
-		if m == 0 && off != 0 {
-			buf, off = buf[:0], 0
-		}
 		c := cap(buf)
 		if n <= c/2-m {
 			copy(buf, buf[off:])
@@ -70,7 +77,7 @@ func bufferWrite(f *vm.Fiber, bp vm.Value, n int) ([]byte, int) {
 			nb := append([]byte(nil), make([]byte, nc)...)
 			buf = nb[:copy(nb, buf[off:])]
 		}
-		off, at = 0, m
+		off = 0
 		buf = buf[:m+n]
 	}
 	fs[0], fs[1] = vm.Value{}, vm.Int(int64(off))

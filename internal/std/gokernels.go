@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"net/http"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -282,20 +283,8 @@ func unquoteJSON(s []byte) ([]byte, bool) {
 			case '"', '\\', '/', '\'':
 				b = append(b, e)
 				r++
-			case 'b':
-				b = append(b, '\b')
-				r++
-			case 'f':
-				b = append(b, '\f')
-				r++
-			case 'n':
-				b = append(b, '\n')
-				r++
-			case 'r':
-				b = append(b, '\r')
-				r++
-			case 't':
-				b = append(b, '\t')
+			case 'b', 'f', 'n', 'r', 't':
+				b = append(b, "\b\f\n\r\t"[strings.IndexByte("bfnrt", e)])
 				r++
 			case 'u':
 				rr := hex4(s[r-1:])

@@ -41,29 +41,21 @@ func NewAgg(n int) (Value, []Value) {
 	var hdr *[]Value
 	switch n {
 	case 1:
-		b := &aggBox[[1]Value]{}
-		b.hdr, hdr = b.arr[:], &b.hdr
+		hdr = newAggBox[[1]Value](1)
 	case 2:
-		b := &aggBox[[2]Value]{}
-		b.hdr, hdr = b.arr[:], &b.hdr
+		hdr = newAggBox[[2]Value](2)
 	case 3:
-		b := &aggBox[[3]Value]{}
-		b.hdr, hdr = b.arr[:], &b.hdr
+		hdr = newAggBox[[3]Value](3)
 	case 4:
-		b := &aggBox[[4]Value]{}
-		b.hdr, hdr = b.arr[:], &b.hdr
+		hdr = newAggBox[[4]Value](4)
 	case 5:
-		b := &aggBox[[5]Value]{}
-		b.hdr, hdr = b.arr[:], &b.hdr
+		hdr = newAggBox[[5]Value](5)
 	case 6:
-		b := &aggBox[[6]Value]{}
-		b.hdr, hdr = b.arr[:], &b.hdr
+		hdr = newAggBox[[6]Value](6)
 	case 7:
-		b := &aggBox[[7]Value]{}
-		b.hdr, hdr = b.arr[:], &b.hdr
+		hdr = newAggBox[[7]Value](7)
 	case 8:
-		b := &aggBox[[8]Value]{}
-		b.hdr, hdr = b.arr[:], &b.hdr
+		hdr = newAggBox[[8]Value](8)
 	default:
 		s := make([]Value, n)
 		return Value{R: s}, s
@@ -71,4 +63,12 @@ func NewAgg(n int) (Value, []Value) {
 	var v Value
 	*(*eface)(unsafe.Pointer(&v.R)) = eface{sliceType, unsafe.Pointer(hdr)}
 	return v, *hdr
+}
+
+// newAggBox allocates an aggBox of n = len(A) elements and returns its
+// header, set to the elements.
+func newAggBox[A any](n int) *[]Value {
+	b := new(aggBox[A])
+	b.hdr = unsafe.Slice((*Value)(unsafe.Pointer(&b.arr)), n)
+	return &b.hdr
 }
