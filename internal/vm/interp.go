@@ -1177,14 +1177,21 @@ func (f *Fiber) growFrames() {
 // clearRefs zeroes the registers of a popped frame that can hold
 // references, so a popped frame keeps nothing alive.
 func (fn *Func) clearRefs(regs []Value) {
-	if fn.RefsAll {
+	if fn.RefsAll && len(regs) > smallFrame {
 		clear(regs)
 		return
 	}
+	// One register at a time, the references only: for a small frame,
+	// clear's bulk path (a write-barrier check over the whole range,
+	// then memclr) costs more than the stores.
 	for _, r := range fn.Refs {
 		regs[r] = Value{}
 	}
 }
+
+// smallFrame is the largest frame whose reference registers clearRefs
+// clears one by one even when most registers hold references (RefsAll).
+const smallFrame = 16
 
 // MaxAllocValues caps one guest allocation (slice, array or channel
 // buffer) at 2^27 elements (3 GiB of host memory): a larger make panics
