@@ -311,3 +311,66 @@ func (l *liveness) report(t *testing.T) {
 		t.Errorf("wrong liveness %s", f)
 	}
 }
+
+// A frame suspended in a call keeps only the registers it may still
+// read: once a shrink pass visits a fiber parked through a collection
+// cycle, a caller's reference registers that no path reads before
+// writing are cleared (internal/vm/liveness.go), as Go's stack maps skip
+// dead slots. serve's last request is collected while serve waits for
+// the next one; keep, which serve reads after the wait, survives, and
+// the sums printed after waking show every live register intact.
+func TestDeadRegistersOfParkedCallersCleared(t *testing.T) {
+	src := `package main
+
+import "runtime"
+
+func track(p *[64]int)
+func check(label string, wantAlive bool)
+
+func deep(n int) int {
+	var pad [8]int
+	pad[n%8] = n
+	if n == 0 {
+		return 0
+	}
+	return deep(n-1) + pad[n%8] - n + 1
+}
+
+func wait(ch chan int) int {
+	deep(100) // grows the stack: the shrink passes visit this fiber
+	return <-ch
+}
+
+func serve(ch, out chan int) {
+	keep := new([64]int)
+	keep[0] = 5
+	for i := 0; i < 2; i++ {
+		req := new([64]int)
+		req[0] = i
+		if i == 1 {
+			track(req)
+		}
+		out <- req[0] + keep[0]
+		keep[1] += wait(ch)
+	}
+	out <- keep[0] + keep[1]
+}
+
+func main() {
+	ch, out := make(chan int), make(chan int)
+	go serve(ch, out)
+	println(<-out)
+	ch <- 1
+	println(<-out)
+	for i := 0; i < 10; i++ {
+		runtime.Gosched() // serve parks in wait
+	}
+	runtime.GC() // the first pass marks the parked fiber
+	runtime.GC() // the second shrinks it
+	check("of the last request while serve waits", false)
+	ch <- 2
+	println(<-out)
+}
+`
+	checkLiveness(t, src, "5\n6\n8\n", nil)
+}

@@ -31,6 +31,9 @@ fi
 echo "== go test"
 go test -count=1 -timeout 20m ./...
 
+echo "== conformance with dead registers cleared at every park (internal/vm/liveness.go)"
+SPINDLE_STRESS_LIVENESS=1 go test -count=1 -timeout 20m -run 'TestConformance$' .
+
 echo "== go test -race (scheduler, VM, embedding)"
 go test -count=1 -race -timeout 20m ./internal/... 
 go test -count=1 -race -timeout 20m -run 'Concurrent|Cancel|Hostile|Example|Blocking|Pool|Shutdown|RunningDump|Idle|Shards|Signal|Storm' .

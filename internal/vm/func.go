@@ -85,6 +85,10 @@ type Func struct {
 	// static calls, capped (see SizeStacks). 0 for host functions.
 	StackNeed int32
 
+	// live is the register liveness of the function's call sites,
+	// computed when a shrink pass first needs it (liveness.go).
+	live atomic.Pointer[liveness]
+
 	// sealed: Seal has run, and the code's register operands are byte
 	// offsets (see Seal).
 	sealed bool

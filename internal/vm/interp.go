@@ -30,6 +30,9 @@ func (m *Machine) execute(f *Fiber) status {
 		if st != stPark {
 			return st
 		}
+		if stressLiveness && f.state == Parked && f.hostTop == 0 {
+			f.clearDeadFrames()
+		}
 		if f = m.switchFrom(f); f == nil {
 			return st
 		}

@@ -212,6 +212,7 @@ func (f *Fiber) shrinkStack() bool {
 	} else if cap(f.frames) > n {
 		f.frames = append([]Frame(nil), f.frames...)
 	}
+	f.clearDeadFrames()
 	top := &f.frames[n-1]
 	keep := int(top.base+top.fn.NRegs) + callWindow(top.fn)
 	size := roundupsize(keep*int(valueSize), true) / int(valueSize)

@@ -1,0 +1,289 @@
+package vm
+
+import "os"
+
+// Register liveness at call sites, for the stack-shrink pass.
+//
+// A frame suspended in a call keeps every register it ever wrote, where
+// Go's stack maps let the collector skip dead slots: a connection's
+// fiber parked between requests keeps the last request's response,
+// request and context reachable from registers its loop will overwrite
+// before reading. When a shrink pass fits the stack of a fiber parked
+// for a whole collection cycle, it also clears, in every frame but the
+// innermost, the reference registers that no path from the frame's call
+// site reads before writing (deadAfterCall).
+//
+// The analysis is conservative: an operand it does not know to be only
+// written counts as read, every register an instruction's side table
+// names counts as read, and the recover block (where a recovered panic
+// resumes the frame) is a successor of every instruction. Constants'
+// registers are never cleared (they are not in Refs), nor registers of
+// the innermost frame, whose parked instruction re-executes, nor frames
+// that are not suspended in a plain call, nor any register of a function
+// that converts a pointer to a uintptr.
+
+// regSet is a bit set of registers.
+type regSet []uint64
+
+func (s regSet) add(r int32)      { s[r>>6] |= 1 << (r & 63) }
+func (s regSet) del(r int32)      { s[r>>6] &^= 1 << (r & 63) }
+func (s regSet) has(r int32) bool { return s[r>>6]&(1<<(r&63)) != 0 }
+
+// liveness holds the registers live where a call returns (keyed by the
+// pc after the call, with the recover block's included); nil for a
+// function whose registers are never cleared.
+type liveness struct {
+	at map[int32]regSet
+}
+
+// maxLivenessWords bounds the analysis: a function with more
+// instructions times 64-register words keeps its registers.
+const maxLivenessWords = 1 << 18
+
+// pureDef lists the ops whose operand A (and the registers after it, for
+// rReg2, rReg3 and rDst) is only written, never read.
+var pureDef = func() (d [opCount]bool) {
+	for _, op := range []Op{
+		OpMove, OpAdd, OpAddI, OpSub, OpMul, OpDivS, OpDivU, OpRemS, OpRemU, OpAnd, OpOr, OpXor, OpAndNot,
+		OpShl, OpShrS, OpShrU, OpShlI, OpShrSI, OpShrUI, OpNeg, OpCom, OpNot,
+		OpSExt8, OpSExt16, OpSExt32, OpZExt8, OpZExt16, OpZExt32,
+		OpEq, OpNe, OpLtS, OpLeS, OpLtU, OpLeU, OpLtSI, OpGtSI,
+		OpFAdd, OpFSub, OpFMul, OpFDiv, OpFNeg, OpFEq, OpFNe, OpFLt, OpFLe, OpF32,
+		OpSAdd, OpSEq, OpSNe, OpSLt, OpSLe, OpSIndex, OpEqV, OpNeV, OpEqRef, OpNeRef, OpIsNil,
+		OpCvtSF, OpCvtUF, OpCvtFS, OpCvtFU, OpConv,
+		OpAlloc, OpGlobal, OpGlobalLazy, OpLoad, OpField, OpLoadField, OpFieldAddr,
+		OpIndexAddr, OpIndexAddrP, OpIndex, OpSlice, OpLen, OpCap, OpMakeSlice,
+		OpMakeMap, OpMapLookup, OpMapLookupOK, OpMakeClosure, OpMakeIface,
+		OpTypeAssert, OpTypeAssertOK, OpIfaceAssert, OpIfaceAssertOK, OpMakeChan, OpRecv, OpRecvOK,
+		OpCall, OpCallHost, OpCallClosure, OpCallInvoke, OpRecover,
+	} {
+		d[op] = true
+	}
+	return
+}()
+
+// computeLiveness runs the backward analysis over fn's code.
+func computeLiveness(fn *Func) *liveness {
+	body := len(fn.Code) - 1 // the sentinel is not code
+	for pc := 0; pc < body; pc++ {
+		ins := fn.Code[pc]
+		if fn.sealed {
+			ins = decode(ins)
+		}
+		if ins.Op == OpConv && fn.Convs[ins.C].Kind == ConvPtrToUintptr {
+			// uintptr(p) passed to a call must keep p's object alive for
+			// the call, as //go:uintptrescapes does (Go's test/
+			// uintptrescapes3.go); a []uintptr does not hold it.
+			return &liveness{}
+		}
+	}
+	words := (int(fn.NRegs) + 63) / 64
+	if body*words > maxLivenessWords {
+		return &liveness{}
+	}
+	uses := make([]regSet, body)
+	defs := make([]regSet, body)
+	succ := make([][2]int, body)  // -1: none
+	always := make(regSet, words) // read by the VM itself: DeferStack registers
+	for i := range fn.Calls {
+		if r := fn.Calls[i].DeferStack; r >= 0 {
+			always.add(r)
+		}
+	}
+	for pc := 0; pc < body; pc++ {
+		ins := fn.Code[pc]
+		if fn.sealed {
+			ins = decode(ins)
+		}
+		u, d := make(regSet, words), make(regSet, words)
+		uses[pc], defs[pc] = u, d
+		succ[pc] = [2]int{pc + 1, -1}
+		ro := roles[ins.Op]
+		nres := int32(1)
+		switch ins.Op {
+		case OpCall, OpCallHost, OpCallClosure, OpCallInvoke:
+			nres = max(fn.Calls[ins.C].NRes, 1)
+		case OpSelect:
+			nres = 2 + int32(fn.Selects[ins.C].NRecv)
+		}
+		for k, x := range [3]int32{ins.A, ins.B, ins.C} {
+			r := [3]role{ro.a, ro.b, ro.c}[k]
+			n := int32(0)
+			switch r {
+			case rReg:
+				n = 1
+			case rOpt:
+				if x >= 0 {
+					n = 1
+				}
+			case rReg2:
+				n = 2
+				if ins.Op == OpSelect {
+					n = nres
+				}
+			case rReg3:
+				n = 3
+			case rDst:
+				if x >= 0 {
+					n = nres
+				}
+			case rJump:
+				t := pc + 1 + int(x)
+				switch ins.Op {
+				case OpJump, OpLoop:
+					succ[pc] = [2]int{t, -1}
+				default:
+					succ[pc][1] = t
+				}
+			}
+			for i := int32(0); i < n; i++ {
+				if k == 0 && pureDef[ins.Op] {
+					d.add(x + i)
+				} else {
+					u.add(x + i)
+				}
+			}
+		}
+		switch ins.Op {
+		case OpReturn, OpRet0, OpRet1, OpPanic:
+			succ[pc] = [2]int{-1, -1}
+		}
+		sideUses(fn, ins, u)
+	}
+	in := make([]regSet, body+1)
+	for pc := range in {
+		in[pc] = make(regSet, words)
+	}
+	rec := int(fn.RecoverPC)
+	out := make(regSet, words)
+	for changed := true; changed; {
+		changed = false
+		for pc := body - 1; pc >= 0; pc-- {
+			// out = the successors' in, and the recover block's.
+			copy(out, always)
+			for _, s := range succ[pc] {
+				if s >= 0 && s < body {
+					orInto(out, in[s])
+				}
+			}
+			if rec >= 0 {
+				orInto(out, in[rec])
+			}
+			// in = uses ∪ (out − defs)
+			for w := range out {
+				v := uses[pc][w] | out[w]&^defs[pc][w]
+				if v != in[pc][w] {
+					in[pc][w] = v
+					changed = true
+				}
+			}
+		}
+	}
+	lv := &liveness{at: map[int32]regSet{}}
+	for pc := 1; pc < body; pc++ {
+		switch fn.Code[pc-1].Op {
+		case OpCall, OpCallClosure, OpCallInvoke:
+			live := in[pc]
+			if rec >= 0 {
+				orInto(live, in[rec])
+			}
+			lv.at[int32(pc)] = live
+		}
+	}
+	return lv
+}
+
+func orInto(dst, src regSet) {
+	for i := range dst {
+		dst[i] |= src[i]
+	}
+}
+
+// sideUses adds the registers ins reads through its side table.
+func sideUses(fn *Func, ins Instr, u regSet) {
+	add := func(rs ...int32) {
+		for _, r := range rs {
+			if r >= 0 {
+				u.add(r)
+			}
+		}
+	}
+	c := ins.C
+	switch ins.Op {
+	case OpEqV, OpNeV:
+		add(fn.Cmps[c].X, fn.Cmps[c].Y)
+	case OpSlice:
+		s := fn.Slices[c]
+		add(s.Lo, s.Hi, s.Max)
+	case OpMakeSlice:
+		add(fn.Makes[c].Len, fn.Makes[c].Cap)
+	case OpAppend, OpCopy:
+		add(fn.Appends[c].Src)
+	case OpMakeClosure:
+		add(fn.Closures[c].Free...)
+	case OpCall, OpCallHost, OpCallClosure, OpCallInvoke, OpGo, OpDefer:
+		cs := &fn.Calls[c]
+		add(cs.Args...)
+		add(cs.Free...)
+		add(cs.Recv, cs.DeferStack)
+		if cs.Builtin != nil {
+			add(cs.Builtin.Args...)
+		}
+	case OpReturn, OpRet0, OpRet1:
+		if c >= 0 {
+			add(fn.Lists[c]...)
+		}
+	case OpSelect:
+		for _, cs := range fn.Selects[c].Cases {
+			add(cs.Chan)
+			if cs.Send {
+				add(cs.Val)
+			}
+		}
+	case OpBuiltin:
+		add(fn.Builtins[c].Args...)
+	}
+}
+
+// clearDeadRefs clears, in frame fr suspended at a call (fr.pc just past
+// it), the reference registers regs no path from there reads before
+// writing. It reports how many it cleared.
+func clearDeadRefs(fr *Frame, regs []Value) int {
+	fn := fr.fn
+	pc := fr.pc
+	if fn.Host != nil || len(fn.Refs) == 0 {
+		return 0
+	}
+	lv := fn.live.Load()
+	if lv == nil {
+		lv = computeLiveness(fn)
+		fn.live.Store(lv)
+	}
+	live, ok := lv.at[int32(pc)]
+	if !ok {
+		return 0
+	}
+	n := 0
+	for _, r := range fn.Refs {
+		if !live.has(r) && (regs[r].R != nil || regs[r].N != 0) {
+			regs[r] = Value{}
+			n++
+		}
+	}
+	return n
+}
+
+// clearDeadFrames clears the dead reference registers of every frame of
+// the parked fiber f suspended in a plain call (all but the innermost).
+func (f *Fiber) clearDeadFrames() {
+	for i := 0; i+1 < len(f.frames); i++ {
+		if fr := &f.frames[i]; fr.kind == frameNormal && f.frames[i+1].kind == frameNormal {
+			clearDeadRefs(fr, f.stack[fr.base:fr.base+fr.fn.NRegs])
+		}
+	}
+}
+
+// stressLiveness (SPINDLE_STRESS_LIVENESS=1, for tests) clears dead
+// registers at every park instead of at shrink passes only, so that a
+// conformance run checks the analysis against every program's output.
+var stressLiveness = os.Getenv("SPINDLE_STRESS_LIVENESS") == "1"
