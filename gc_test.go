@@ -374,3 +374,63 @@ func main() {
 `
 	checkLiveness(t, src, "5\n6\n8\n", nil)
 }
+
+// A field's address points into a struct's storage, not the cell its
+// finalizer is attached to: the shrink pass keeps the register the
+// address was derived from while the address is live, so the finalizer
+// does not run while the program still uses the field (Go's: the field's
+// address keeps the whole object), though the struct's own register is
+// not read again.
+func TestInteriorPointerKeepsItsBase(t *testing.T) {
+	src := `package main
+
+import "runtime"
+
+type F struct {
+	fd  int
+	buf [8]int
+}
+
+var finalized bool
+
+func deep(n int) int {
+	var pad [8]int
+	pad[n%8] = n
+	if n == 0 {
+		return 0
+	}
+	return deep(n-1) + pad[n%8] - n + 1
+}
+
+func wait(ch chan int) int {
+	deep(100) // grows the stack: the shrink passes visit this fiber
+	return <-ch
+}
+
+func user(ch chan int, done chan bool) {
+	f := &F{fd: 3}
+	runtime.SetFinalizer(f, func(*F) { finalized = true })
+	p := &f.fd
+	wait(ch)
+	println(*p, finalized)
+	done <- true
+}
+
+func main() {
+	ch, done := make(chan int), make(chan bool)
+	go user(ch, done)
+	for i := 0; i < 10; i++ {
+		runtime.Gosched()
+	}
+	for i := 0; i < 4; i++ {
+		runtime.GC()
+		for j := 0; j < 10; j++ {
+			runtime.Gosched() // a finalizer's fiber may run
+		}
+	}
+	ch <- 1
+	<-done
+}
+`
+	checkLiveness(t, src, "3 false\n", nil)
+}

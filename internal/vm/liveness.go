@@ -85,6 +85,18 @@ func computeLiveness(fn *Func) *liveness {
 	defs := make([]regSet, body)
 	succ := make([][2]int, body)  // -1: none
 	always := make(regSet, words) // read by the VM itself: DeferStack registers
+	// derivedFrom[pc]: the register an interior pointer made at pc (a
+	// field's or element's address, a slice of an array) was derived
+	// from, or -1. spindle's interior pointers point into an object's
+	// storage, not its box, so they do not keep the box (what a
+	// finalizer, cleanup or weak pointer is attached to) alive as Go's
+	// do: a base stays while a pointer derived from it is live, or is an
+	// argument of the call the frame waits in (keepBases).
+	derivedFrom := make([]int32, body)
+	target := make([]bool, body+1) // entered other than by falling through
+	if fn.RecoverPC >= 0 {
+		target[fn.RecoverPC] = true
+	}
 	for i := range fn.Calls {
 		if r := fn.Calls[i].DeferStack; r >= 0 {
 			always.add(r)
@@ -102,7 +114,7 @@ func computeLiveness(fn *Func) *liveness {
 		nres := int32(1)
 		switch ins.Op {
 		case OpCall, OpCallHost, OpCallClosure, OpCallInvoke:
-			nres = max(fn.Calls[ins.C].NRes, 1)
+			nres = fn.Calls[ins.C].NRes
 		case OpSelect:
 			nres = 2 + int32(fn.Selects[ins.C].NRecv)
 		}
@@ -148,6 +160,20 @@ func computeLiveness(fn *Func) *liveness {
 		case OpReturn, OpRet0, OpRet1, OpPanic:
 			succ[pc] = [2]int{-1, -1}
 		}
+		derivedFrom[pc] = -1
+		switch ins.Op {
+		case OpFieldAddr, OpIndexAddr, OpIndexAddrP, OpSlice:
+			derivedFrom[pc] = ins.B
+		case OpConv:
+			if fn.Convs[ins.C].Kind == ConvArrayPtrToElem {
+				derivedFrom[pc] = ins.B
+			}
+		}
+		for _, t := range succ[pc] {
+			if t >= 0 && t != pc+1 {
+				target[t] = true
+			}
+		}
 		sideUses(fn, ins, u)
 	}
 	in := make([]regSet, body+1)
@@ -187,10 +213,92 @@ func computeLiveness(fn *Func) *liveness {
 			if rec >= 0 {
 				orInto(live, in[rec])
 			}
+			call := fn.Code[pc-1]
+			if fn.sealed {
+				call = decode(call)
+			}
+			cs := &fn.Calls[call.C]
+			extra := append([]int32{cs.Recv}, cs.Args...)
+			if call.Op != OpCall {
+				extra = append(extra, call.B) // the closure or receiver
+			}
+			d := deriv{defs: defs, from: derivedFrom, target: target}
+			d.keepBases(live, pc, extra)
 			lv.at[int32(pc)] = live
 		}
 	}
 	return lv
+}
+
+// deriv answers which register a live interior pointer was derived from.
+type deriv struct {
+	defs   []regSet
+	from   []int32
+	target []bool
+}
+
+// keepBases adds to live, the set at pc (just after a call), the
+// registers the live interior pointers and the call's extra operands
+// were derived from, transitively.
+func (d *deriv) keepBases(live regSet, pc int, extra []int32) {
+	type item struct {
+		r  int32
+		pc int // the definition reaching pc
+	}
+	var work []item
+	for r := int32(0); int(r) < len(live)*64; r++ {
+		if live.has(r) {
+			work = append(work, item{r, pc})
+		}
+	}
+	for _, r := range extra {
+		if r >= 0 && int(r) < len(live)*64 {
+			work = append(work, item{r, pc - 1})
+		}
+	}
+	for len(work) > 0 {
+		it := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, b := range d.basesOf(it.r, it.pc) {
+			if !live.has(b.r) {
+				live.add(b.r)
+				work = append(work, item{b.r, b.pc})
+			}
+		}
+	}
+}
+
+// basesOf returns the base of the interior pointer in register r where
+// control reaches pc, with the pc of its derivation: the nearest
+// definition of r above pc in straight-line code. Where another path
+// may reach (a jump target on the way), every derivation of r in the
+// function counts.
+func (d *deriv) basesOf(r int32, pc int) []struct {
+	r  int32
+	pc int
+} {
+	type base = struct {
+		r  int32
+		pc int
+	}
+	for j := pc - 1; j >= 0; j-- {
+		if d.defs[j].has(r) {
+			if b := d.from[j]; b >= 0 {
+				return []base{{b, j}}
+			}
+			return nil
+		}
+		if d.target[j] {
+			break
+		}
+	}
+	var all []base
+	for j, b := range d.from {
+		if b >= 0 && d.defs[j].has(r) {
+			all = append(all, base{b, j})
+		}
+	}
+	return all
 }
 
 func orInto(dst, src regSet) {
