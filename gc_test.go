@@ -327,15 +327,6 @@ import "runtime"
 func track(p *[64]int)
 func check(label string, wantAlive bool)
 
-func deep(n int) int {
-	var pad [8]int
-	pad[n%8] = n
-	if n == 0 {
-		return 0
-	}
-	return deep(n-1) + pad[n%8] - n + 1
-}
-
 func wait(ch chan int) int {
 	deep(100) // grows the stack: the shrink passes visit this fiber
 	return <-ch
@@ -371,7 +362,7 @@ func main() {
 	ch <- 2
 	println(<-out)
 }
-`
+` + deepSrc
 	checkLiveness(t, src, "5\n6\n8\n", nil)
 }
 
@@ -392,15 +383,6 @@ type F struct {
 }
 
 var finalized bool
-
-func deep(n int) int {
-	var pad [8]int
-	pad[n%8] = n
-	if n == 0 {
-		return 0
-	}
-	return deep(n-1) + pad[n%8] - n + 1
-}
 
 func wait(ch chan int) int {
 	deep(100) // grows the stack: the shrink passes visit this fiber
@@ -431,6 +413,6 @@ func main() {
 	ch <- 1
 	<-done
 }
-`
+` + deepSrc
 	checkLiveness(t, src, "3 false\n", nil)
 }
