@@ -15,9 +15,12 @@
 // its own probe request was answered, prints base=, waits until -n more
 // connections have each had a request answered and gone idle, waits
 // -settle, and prints the same figure less the base per connection: the
-// live memory an idle keep-alive connection holds. Kernel socket buffers
-// are not counted. RSS (bench/httpload) counts garbage not yet collected
-// too; this counts only what is live.
+// live memory an idle keep-alive connection holds, then the bytes
+// allocated per connection meanwhile (its first request included;
+// goroutine stacks, which Go does not count in TotalAlloc, excluded).
+// Kernel socket buffers are not counted. RSS (bench/httpload) counts
+// garbage not yet collected too; this counts only what is live. Each
+// connection goes idle once (one request each), which is what it counts.
 package main
 
 import (
@@ -27,6 +30,7 @@ import (
 	"net/http"
 	"os"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -48,18 +52,23 @@ func main() {
 		os.Exit(1)
 	}
 	var reqs atomic.Int64
+	var mu sync.Mutex // orders the two handlers' uses of before
 	var before runtime.MemStats
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		if *mode == "requests" {
 			switch reqs.Add(1) {
 			case firstReq:
+				mu.Lock()
 				runtime.ReadMemStats(&before)
+				mu.Unlock()
 			case lastReq:
 				var after runtime.MemStats
 				runtime.ReadMemStats(&after)
 				k := uint64(lastReq - firstReq)
+				mu.Lock()
 				fmt.Printf("bytes/req=%d allocs/req=%d\n", (after.TotalAlloc-before.TotalAlloc)/k, (after.Mallocs-before.Mallocs)/k)
+				mu.Unlock()
 			}
 		}
 		fmt.Fprintf(w, "hello from shard %d\n", 0)
@@ -94,23 +103,25 @@ func idle(ln net.Listener, h http.Handler, n int, settle time.Duration) {
 	}
 	resp.Body.Close()
 	http.DefaultClient.CloseIdleConnections()
-	base := live()
+	base, allocBase := live()
 	fmt.Printf("base=%d\n", base)
 	<-done
 	time.Sleep(settle)
-	fmt.Printf("live bytes/idle conn=%d\n", (int64(live())-int64(base))/int64(n))
+	l, alloc := live()
+	fmt.Printf("live bytes/idle conn=%d allocated bytes/conn=%d\n", (int64(l)-int64(base))/int64(n), (alloc-allocBase)/uint64(n))
 	os.Exit(0)
 }
 
 // live is the heap in use plus goroutine stacks after four collections
 // (spindle shrinks the stacks of fibers parked through a whole collection
-// cycle, which takes it three; see bench/connbytes).
-func live() uint64 {
+// cycle, which takes it three; see bench/connbytes), and the bytes
+// allocated so far.
+func live() (inUse, allocated uint64) {
 	for range 4 {
 		runtime.GC()
 		time.Sleep(10 * time.Millisecond)
 	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	return ms.HeapAlloc + ms.StackInuse
+	return ms.HeapAlloc + ms.StackInuse, ms.TotalAlloc
 }

@@ -26,7 +26,6 @@ import "os"
 type regSet []uint64
 
 func (s regSet) add(r int32)      { s[r>>6] |= 1 << (r & 63) }
-func (s regSet) del(r int32)      { s[r>>6] &^= 1 << (r & 63) }
 func (s regSet) has(r int32) bool { return s[r>>6]&(1<<(r&63)) != 0 }
 
 // liveness holds the registers live where a call returns (keyed by the
@@ -65,18 +64,6 @@ var pureDef = func() (d [opCount]bool) {
 // computeLiveness runs the backward analysis over fn's code.
 func computeLiveness(fn *Func) *liveness {
 	body := len(fn.Code) - 1 // the sentinel is not code
-	for pc := 0; pc < body; pc++ {
-		ins := fn.Code[pc]
-		if fn.sealed {
-			ins = decode(ins)
-		}
-		if ins.Op == OpConv && fn.Convs[ins.C].Kind == ConvPtrToUintptr {
-			// uintptr(p) passed to a call must keep p's object alive for
-			// the call, as //go:uintptrescapes does (Go's test/
-			// uintptrescapes3.go); a []uintptr does not hold it.
-			return &liveness{}
-		}
-	}
 	words := (int(fn.NRegs) + 63) / 64
 	if body*words > maxLivenessWords {
 		return &liveness{}
@@ -165,8 +152,14 @@ func computeLiveness(fn *Func) *liveness {
 		case OpFieldAddr, OpIndexAddr, OpIndexAddrP, OpSlice:
 			derivedFrom[pc] = ins.B
 		case OpConv:
-			if fn.Convs[ins.C].Kind == ConvArrayPtrToElem {
+			switch fn.Convs[ins.C].Kind {
+			case ConvArrayPtrToElem:
 				derivedFrom[pc] = ins.B
+			case ConvPtrToUintptr:
+				// uintptr(p) passed to a call must keep p's object alive
+				// for the call, as //go:uintptrescapes does (Go's test/
+				// uintptrescapes3.go); a []uintptr does not hold it.
+				return &liveness{}
 			}
 		}
 		for _, t := range succ[pc] {
@@ -206,10 +199,11 @@ func computeLiveness(fn *Func) *liveness {
 		}
 	}
 	lv := &liveness{at: map[int32]regSet{}}
+	d := deriv{defs: defs, from: derivedFrom, target: target}
 	for pc := 1; pc < body; pc++ {
 		switch fn.Code[pc-1].Op {
 		case OpCall, OpCallClosure, OpCallInvoke:
-			live := in[pc]
+			live := append(regSet(nil), in[pc]...)
 			if rec >= 0 {
 				orInto(live, in[rec])
 			}
@@ -222,7 +216,6 @@ func computeLiveness(fn *Func) *liveness {
 			if call.Op != OpCall {
 				extra = append(extra, call.B) // the closure or receiver
 			}
-			d := deriv{defs: defs, from: derivedFrom, target: target}
 			d.keepBases(live, pc, extra)
 			lv.at[int32(pc)] = live
 		}
@@ -355,30 +348,26 @@ func sideUses(fn *Func, ins Instr, u regSet) {
 
 // clearDeadRefs clears, in frame fr suspended at a call (fr.pc just past
 // it), the reference registers regs no path from there reads before
-// writing. It reports how many it cleared.
-func clearDeadRefs(fr *Frame, regs []Value) int {
+// writing.
+func clearDeadRefs(fr *Frame, regs []Value) {
 	fn := fr.fn
-	pc := fr.pc
 	if fn.Host != nil || len(fn.Refs) == 0 {
-		return 0
+		return
 	}
 	lv := fn.live.Load()
 	if lv == nil {
 		lv = computeLiveness(fn)
 		fn.live.Store(lv)
 	}
-	live, ok := lv.at[int32(pc)]
+	live, ok := lv.at[fr.pc]
 	if !ok {
-		return 0
+		return
 	}
-	n := 0
 	for _, r := range fn.Refs {
-		if !live.has(r) && (regs[r].R != nil || regs[r].N != 0) {
+		if !live.has(r) {
 			regs[r] = Value{}
-			n++
 		}
 	}
-	return n
 }
 
 // clearDeadFrames clears the dead reference registers of every frame of
